@@ -1,0 +1,95 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Scalar helpers shared by every kernel, host and device: real part type, LAPACK's abs1,
+// and complex arithmetic written out so that no libgcc/libm complex helper (__muldc3,
+// __divdc3) is called on the device and the host loops stay vectorizable.
+#pragma once
+
+#include <cmath>
+#include <complex>
+#include <cstddef>
+#include <limits>
+
+namespace ompbatch::detail {
+
+using idx = std::ptrdiff_t;
+
+template <class T>
+struct real_of {
+  using type = T;
+};
+template <class R>
+struct real_of<std::complex<R>> {
+  using type = R;
+};
+template <class T>
+using real_t = typename real_of<T>::type;
+
+template <class T>
+inline constexpr bool is_complex_v = false;
+template <class R>
+inline constexpr bool is_complex_v<std::complex<R>> = true;
+
+#pragma omp declare target
+
+template <class R>
+inline R fabs_(R x) noexcept {
+  return x < R(0) ? -x : x;
+}
+
+/// |re| + |im| (LAPACK's cabs1; |x| for real x): the pivot-search measure of i?amax.
+template <class R>
+inline R abs1(R x) noexcept {
+  return fabs_(x);
+}
+template <class R>
+inline R abs1(std::complex<R> z) noexcept {
+  return fabs_(z.real()) + fabs_(z.imag());
+}
+
+/// a * b
+template <class R>
+inline R mul(R a, R b) noexcept {
+  return a * b;
+}
+template <class R>
+inline std::complex<R> mul(std::complex<R> a, std::complex<R> b) noexcept {
+  return {a.real() * b.real() - a.imag() * b.imag(), a.real() * b.imag() + a.imag() * b.real()};
+}
+
+/// c - a * b, fused (one rounding per real operation) on every compiler and device, so that
+/// the host and offload backends and GCC and Clang builds round alike.
+template <class R>
+inline R fms(R c, R a, R b) noexcept {
+  return std::fma(-a, b, c);
+}
+template <class R>
+inline std::complex<R> fms(std::complex<R> c, std::complex<R> a, std::complex<R> b) noexcept {
+  return {std::fma(a.imag(), b.imag(), std::fma(-a.real(), b.real(), c.real())),
+          std::fma(-a.imag(), b.real(), std::fma(-a.real(), b.imag(), c.imag()))};
+}
+
+/// a / b, by Smith's scaling for complex b (no overflow for representable quotients).
+template <class R>
+inline R div(R a, R b) noexcept {
+  return a / b;
+}
+template <class R>
+inline std::complex<R> div(std::complex<R> a, std::complex<R> b) noexcept {
+  const R br = b.real(), bi = b.imag();
+  if (fabs_(bi) <= fabs_(br)) {
+    const R r = bi / br, d = br + bi * r;
+    return {(a.real() + a.imag() * r) / d, (a.imag() - a.real() * r) / d};
+  }
+  const R r = br / bi, d = bi + br * r;
+  return {(a.real() * r + a.imag()) / d, (a.imag() * r - a.real()) / d};
+}
+
+/// 1 / b
+template <class T>
+inline T recip(T b) noexcept {
+  return div(T(1), b);
+}
+
+#pragma omp end declare target
+
+}  // namespace ompbatch::detail
