@@ -1,0 +1,233 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// The C API contract: handles, status texts, every row of the argument-check table (an
+// invalid call writes nothing), the worked example, and the C++ API over the same core.
+#include <fmt/format.h>
+
+#include "common/harness.hpp"
+
+namespace ompbtest {
+namespace {
+
+TEST(Context, NullAndDestroyedHandlesAreNotInitialized) {
+  double a = 1;
+  double *ptrs[] = {&a};
+  int piv = 0, info = 0;
+  EXPECT_EQ(ompbDgetrfBatched(nullptr, 1, ptrs, 1, &piv, &info, 1), OMPB_STATUS_NOT_INITIALIZED);
+  ompbHandle_t h = nullptr;
+  ASSERT_EQ(ompbCreate(&h), OMPB_STATUS_SUCCESS);
+  ASSERT_EQ(ompbDestroy(h), OMPB_STATUS_SUCCESS);
+  EXPECT_EQ(ompbDgetrfBatched(h, 1, ptrs, 1, &piv, &info, 1), OMPB_STATUS_NOT_INITIALIZED);
+  EXPECT_EQ(ompbDestroy(h), OMPB_STATUS_NOT_INITIALIZED);
+  EXPECT_EQ(ompbSetBackend(nullptr, OMPB_BACKEND_HOST), OMPB_STATUS_NOT_INITIALIZED);
+  EXPECT_EQ(ompbCreate(nullptr), OMPB_STATUS_INVALID_VALUE);
+  EXPECT_EQ(a, 1.0);
+  EXPECT_EQ(piv, 0);
+  EXPECT_EQ(info, 0);
+}
+
+TEST(Context, SettersValidateAndGettersReport) {
+  Handle h;
+  ompbBackend_t b = OMPB_BACKEND_AUTO;
+  ASSERT_EQ(ompbGetBackend(h, &b), OMPB_STATUS_SUCCESS);
+  EXPECT_EQ(b, OMPB_BACKEND_HOST);
+  EXPECT_EQ(ompbSetBackend(h, static_cast<ompbBackend_t>(7)), OMPB_STATUS_INVALID_VALUE);
+  EXPECT_NE(std::string(ompbGetLastErrorMessage(h)).find("ompbSetBackend"), std::string::npos);
+  EXPECT_EQ(ompbSetMemorySpace(h, static_cast<ompbMemorySpace_t>(5)), OMPB_STATUS_INVALID_VALUE);
+  EXPECT_EQ(ompbSetDevice(h, -1), OMPB_STATUS_INVALID_VALUE);
+  EXPECT_EQ(ompbGetBackend(h, nullptr), OMPB_STATUS_INVALID_VALUE);
+  ASSERT_EQ(ompbSetBackend(h, OMPB_BACKEND_AUTO), OMPB_STATUS_SUCCESS);
+  ASSERT_EQ(ompbGetBackend(h, &b), OMPB_STATUS_SUCCESS);
+  EXPECT_NE(b, OMPB_BACKEND_AUTO);
+  ompbMemorySpace_t s = OMPB_MEMORY_DEVICE;
+  ASSERT_EQ(ompbGetMemorySpace(h, &s), OMPB_STATUS_SUCCESS);
+  EXPECT_EQ(s, OMPB_MEMORY_HOST);
+  int dev = -5;
+  ASSERT_EQ(ompbGetDevice(h, &dev), OMPB_STATUS_SUCCESS);
+  EXPECT_GE(dev, 0);
+  int w = 0;
+  for (char t : {'S', 'D', 'C', 'Z'}) {
+    ASSERT_EQ(ompbGetInterleaveWidth(h, t, &w), OMPB_STATUS_SUCCESS);
+    EXPECT_GE(w, 1);
+  }
+  EXPECT_EQ(ompbGetInterleaveWidth(h, 'Q', &w), OMPB_STATUS_INVALID_VALUE);
+#ifndef OMPBATCH_HAVE_OFFLOAD
+  EXPECT_EQ(ompbSetBackend(h, OMPB_BACKEND_OFFLOAD), OMPB_STATUS_ARCH_MISMATCH);
+  EXPECT_NE(std::string(ompbGetLastErrorMessage(h)).find("no offload targets"), std::string::npos);
+#endif
+}
+
+TEST(Context, StatusNamesStringsAndVersion) {
+  EXPECT_STREQ(ompbGetStatusName(OMPB_STATUS_INVALID_VALUE), "OMPB_STATUS_INVALID_VALUE");
+  EXPECT_STREQ(ompbGetStatusName(OMPB_STATUS_SUCCESS), "OMPB_STATUS_SUCCESS");
+  EXPECT_STREQ(ompbGetStatusName(static_cast<ompbStatus_t>(99)), "OMPB_STATUS_UNKNOWN");
+  for (ompbStatus_t s :
+       {OMPB_STATUS_SUCCESS, OMPB_STATUS_NOT_INITIALIZED, OMPB_STATUS_ALLOC_FAILED,
+        OMPB_STATUS_INVALID_VALUE, OMPB_STATUS_ARCH_MISMATCH, OMPB_STATUS_MAPPING_ERROR,
+        OMPB_STATUS_EXECUTION_FAILED, OMPB_STATUS_INTERNAL_ERROR, OMPB_STATUS_NOT_SUPPORTED}) {
+    EXPECT_NE(std::string(ompbGetStatusName(s)), "OMPB_STATUS_UNKNOWN");
+    EXPECT_GT(std::string(ompbGetStatusString(s)).size(), 10u);
+  }
+  EXPECT_EQ(ompbGetVersion(),
+            OMPBATCH_VERSION_MAJOR * 10000 + OMPBATCH_VERSION_MINOR * 100 + OMPBATCH_VERSION_PATCH);
+}
+
+/// One invalid call: the expected status, the message, and nothing written anywhere.
+struct BadCall {
+  const char *what;
+  ompbStatus_t status;
+  const char *message;  // expected substring of ompbGetLastErrorMessage
+  std::function<ompbStatus_t(ompbHandle_t, Batch<double> &)> call;
+};
+
+TEST(ArgumentChecks, EveryInvalidCallFailsAndWritesNothing) {
+  const int n = 3, count = 4;
+  const std::vector<BadCall> calls = {
+      {"n < 0", OMPB_STATUS_INVALID_VALUE, "ompbDgetrfBatched: n (-1) < 0",
+       [](ompbHandle_t h, Batch<double> &b) {
+         return ompbDgetrfBatched(h, -1, b.ptrs(), b.ld(), b.piv(), b.info(), count);
+       }},
+      {"batch < 0", OMPB_STATUS_INVALID_VALUE, "batchSize (-2) < 0",
+       [](ompbHandle_t h, Batch<double> &b) {
+         return ompbDgetrfBatched(h, n, b.ptrs(), b.ld(), b.piv(), b.info(), -2);
+       }},
+      {"m < 0", OMPB_STATUS_INVALID_VALUE, "ompbDgetrfStridedBatched: m (-1) < 0",
+       [](ompbHandle_t h, Batch<double> &b) {
+         return ompbDgetrfStridedBatched(h, -1, n, b.data(), b.ld(), b.stride(), b.piv(),
+                                         b.pstride(), b.info(), count);
+       }},
+      {"lda < n", OMPB_STATUS_INVALID_VALUE, "ompbDgetrfBatched: lda (2) < max(1,n) (3)",
+       [](ompbHandle_t h, Batch<double> &b) {
+         return ompbDgetrfBatched(h, n, b.ptrs(), 2, b.piv(), b.info(), count);
+       }},
+      {"lda < m strided", OMPB_STATUS_INVALID_VALUE, "lda (2) < max(1,m) (3)",
+       [](ompbHandle_t h, Batch<double> &b) {
+         return ompbDgetrfStridedBatched(h, n, n, b.data(), 2, b.stride(), b.piv(), b.pstride(),
+                                         b.info(), count);
+       }},
+      {"lda < 1 at n = 0", OMPB_STATUS_INVALID_VALUE, "lda (0) < max(1,n) (0)",
+       [](ompbHandle_t h, Batch<double> &b) {
+         return ompbDgetrfBatched(h, 0, b.ptrs(), 0, b.piv(), b.info(), count);
+       }},
+      {"lda < m interleaved", OMPB_STATUS_INVALID_VALUE, "lda (1) < max(1,m) (3)",
+       [](ompbHandle_t h, Batch<double> &b) {
+         return ompbDgetrfInterleavedBatched(h, n, n, b.data(), 1, 8, b.piv(), b.info(), count);
+       }},
+      {"strideA < lda*n", OMPB_STATUS_INVALID_VALUE, "strideA (10) < lda*n (15)",
+       [](ompbHandle_t h, Batch<double> &b) {
+         return ompbDgetrfStridedBatched(h, n, n, b.data(), b.ld(), 10, b.piv(), b.pstride(),
+                                         b.info(), count);
+       }},
+      {"strideP < min(m,n)", OMPB_STATUS_INVALID_VALUE, "strideP (2) < min(m,n) (3)",
+       [](ompbHandle_t h, Batch<double> &b) {
+         return ompbDgetrfStridedBatched(h, n, n, b.data(), b.ld(), b.stride(), b.piv(), 2,
+                                         b.info(), count);
+       }},
+      {"width < 1", OMPB_STATUS_INVALID_VALUE, "width (0) < 1",
+       [](ompbHandle_t h, Batch<double> &b) {
+         return ompbDgetrfInterleavedBatched(h, n, n, b.data(), b.ld(), 0, b.piv(), b.info(),
+                                             count);
+       }},
+      {"Aarray NULL", OMPB_STATUS_INVALID_VALUE, "Aarray is NULL",
+       [](ompbHandle_t h, Batch<double> &b) {
+         return ompbDgetrfBatched(h, n, nullptr, b.ld(), b.piv(), b.info(), count);
+       }},
+      {"Aarray[2] NULL", OMPB_STATUS_INVALID_VALUE, "Aarray[2] is NULL",
+       [](ompbHandle_t h, Batch<double> &b) {
+         std::vector<double *> p(b.ptrs(), b.ptrs() + count);
+         p[2] = nullptr;
+         return ompbDgetrfBatched(h, n, p.data(), b.ld(), b.piv(), b.info(), count);
+       }},
+      {"A NULL", OMPB_STATUS_INVALID_VALUE, "A is NULL",
+       [](ompbHandle_t h, Batch<double> &b) {
+         return ompbDgetrfStridedBatched(h, n, n, nullptr, b.ld(), b.stride(), b.piv(), b.pstride(),
+                                         b.info(), count);
+       }},
+      {"interleaved A NULL", OMPB_STATUS_INVALID_VALUE, "A is NULL",
+       [](ompbHandle_t h, Batch<double> &b) {
+         return ompbDgetrfInterleavedBatched(h, n, n, nullptr, b.ld(), 8, b.piv(), b.info(), count);
+       }},
+      {"pivots without info", OMPB_STATUS_INVALID_VALUE, "infoArray is NULL",
+       [](ompbHandle_t h, Batch<double> &b) {
+         return ompbDgetrfBatched(h, n, b.ptrs(), b.ld(), b.piv(), nullptr, count);
+       }},
+      {"device memory on host backend", OMPB_STATUS_NOT_SUPPORTED, "OMPB_MEMORY_DEVICE",
+       [](ompbHandle_t h, Batch<double> &b) {
+         EXPECT_EQ(ompbSetMemorySpace(h, OMPB_MEMORY_DEVICE), OMPB_STATUS_SUCCESS);
+         return ompbDgetrfBatched(h, n, b.ptrs(), b.ld(), b.piv(), b.info(), count);
+       }},
+      {"pack ldai < m", OMPB_STATUS_INVALID_VALUE, "ompbDPackInterleaved: ldai (2) < max(1,m) (3)",
+       [](ompbHandle_t h, Batch<double> &b) {
+         std::vector<const double *> p(b.ptrs(), b.ptrs() + count);
+         return ompbDPackInterleaved(h, n, n, p.data(), b.ld(), b.data(), 2, 4, count);
+       }},
+      {"unpack width < 1", OMPB_STATUS_INVALID_VALUE, "ompbDUnpackInterleaved: width (0) < 1",
+       [](ompbHandle_t h, Batch<double> &b) {
+         return ompbDUnpackInterleaved(h, n, n, b.data(), b.ld(), 0, b.ptrs(), b.ld(), count);
+       }},
+  };
+  std::mt19937_64 rng(2);
+  for (const BadCall &c : calls)
+    for (Layout layout : {Layout::pointer_array, Layout::strided}) {
+      SCOPED_TRACE(fmt::format("{} ({} storage)", c.what, layout_name(layout)));
+      Handle h(OMPB_BACKEND_HOST);
+      Batch<double> b(layout, n, n, count, 8, /*ld_pad=*/2);
+      for (int i = 0; i < count; ++i) b.set(i, random_matrix<double>(n, n, rng));
+      b.snapshot();
+      EXPECT_EQ(c.call(h, b), c.status);
+      EXPECT_NE(std::string(ompbGetLastErrorMessage(h)).find(c.message), std::string::npos)
+          << "message: " << ompbGetLastErrorMessage(h);
+      EXPECT_TRUE(b.unchanged());
+    }
+}
+
+TEST(ArgumentChecks, StridesAreFreeWithASingleMatrix) {
+  Handle h;
+  Batch<double> b(Layout::strided, 3, 3, 1);
+  std::mt19937_64 rng(4);
+  b.set(0, random_matrix<double>(3, 3, rng));
+  EXPECT_EQ(ompbDgetrfStridedBatched(h, 3, 3, b.data(), b.ld(), 0, b.piv(), 0, b.info(), 1),
+            OMPB_STATUS_SUCCESS)
+      << ompbGetLastErrorMessage(h);
+}
+
+/// The vendor documentation's example: two 3x3 float matrices.
+TEST(WorkedExample, VendorGetrfExample) {
+  for (ompbBackend_t backend : test_backends()) {
+    SCOPED_TRACE(backend_name(backend));
+    Handle h(backend);
+    float a0[] = {2, 4, 6, 1, 3, 5, 1, 3, 4}, a1[] = {1, 2, 3, 2, 4, 6, 3, 6, 9};
+    float *ptrs[] = {a0, a1};
+    int piv[6] = {}, info[2] = {-1, -1};
+    ASSERT_EQ(ompbSgetrfBatched(h, 3, ptrs, 3, piv, info, 2), OMPB_STATUS_SUCCESS);
+    EXPECT_EQ(info[0], 0);
+    // A1 has rank 1. The Schur update is fused (fma) on every backend: U(2,2) = 4 - fl(2/3)*6
+    // rounds to -2^-23, not zero, and U(3,3) is the exact zero, so info names column 3.
+    EXPECT_EQ(info[1], 3);
+    EXPECT_EQ(std::vector<int>(piv, piv + 3), (std::vector<int>{3, 3, 3}));
+    EXPECT_EQ(std::vector<int>(piv + 3, piv + 6), (std::vector<int>{3, 2, 3}));
+  }
+}
+
+TEST(CxxApi, GetrfOnAContextAndErrorsThrow) {
+  ompbatch::Context ctx;
+  ctx.set_backend(ompbatch::Backend::host);
+  std::vector<double> a = {4, 2, 2, 3};  // 2x2, column-major
+  std::vector<int> piv(2), info(1);
+  ompbatch::getrf(ctx, ompbatch::BatchView<double>::strided(2, 2, a.data(), 2, 4, 1),
+                  {piv.data(), 2}, info.data());
+  EXPECT_EQ(info[0], 0);
+  EXPECT_EQ(piv, (std::vector<int>{1, 2}));
+  EXPECT_DOUBLE_EQ(a[1], 0.5);  // l21
+  EXPECT_DOUBLE_EQ(a[3], 2.0);  // u22 = 3 - 0.5*2
+  try {
+    ompbatch::getrf(ctx, ompbatch::BatchView<double>::strided(2, 2, a.data(), 1, 4, 1),
+                    {piv.data(), 2}, info.data());
+    FAIL() << "no exception";
+  } catch (const ompbatch::Error &e) {
+    EXPECT_EQ(e.status(), OMPB_STATUS_INVALID_VALUE);
+    EXPECT_STREQ(e.what(), "getrf: lda (1) < max(1,m) (2)");
+  }
+}
+
+}  // namespace
+}  // namespace ompbtest

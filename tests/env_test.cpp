@@ -1,0 +1,112 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// OMPBATCH_BACKEND / OMPBATCH_DEVICE / OMP_TARGET_OFFLOAD as read by ompbCreate.
+#include "common/harness.hpp"
+
+namespace ompbtest {
+namespace {
+
+/// Sets environment variables for one scope and restores them afterwards.
+class EnvGuard {
+ public:
+  void set(const char *name, const char *value) {
+    const char *old = std::getenv(name);
+    saved_.push_back({name, old ? std::string(old) : std::string(), old != nullptr});
+    if (value)
+      setenv(name, value, 1);
+    else
+      unsetenv(name);
+  }
+  ~EnvGuard() {
+    for (auto it = saved_.rbegin(); it != saved_.rend(); ++it) {
+      if (it->had)
+        setenv(it->name.c_str(), it->value.c_str(), 1);
+      else
+        unsetenv(it->name.c_str());
+    }
+  }
+
+ private:
+  struct Saved {
+    std::string name, value;
+    bool had;
+  };
+  std::vector<Saved> saved_;
+};
+
+ompbStatus_t create(ompbBackend_t *resolved) {
+  ompbHandle_t h = nullptr;
+  const ompbStatus_t s = ompbCreate(&h);
+  if (s == OMPB_STATUS_SUCCESS) {
+    ompbGetBackend(h, resolved);
+    ompbDestroy(h);
+  }
+  return s;
+}
+
+TEST(Environment, BogusBackendIsInvalidValue) {
+  EnvGuard env;
+  env.set("OMPBATCH_BACKEND", "gpu");
+  ompbBackend_t b;
+  EXPECT_EQ(create(&b), OMPB_STATUS_INVALID_VALUE);
+}
+
+TEST(Environment, BackendIsCaseInsensitive) {
+  EnvGuard env;
+  ompbBackend_t b = OMPB_BACKEND_AUTO;
+  env.set("OMPBATCH_BACKEND", "HoSt");
+  ASSERT_EQ(create(&b), OMPB_STATUS_SUCCESS);
+  EXPECT_EQ(b, OMPB_BACKEND_HOST);
+  env.set("OMPBATCH_BACKEND", "AUTO");
+  ASSERT_EQ(create(&b), OMPB_STATUS_SUCCESS);
+  EXPECT_EQ(b, ompbatch::Context::offload_usable(omp_get_default_device()) ? OMPB_BACKEND_OFFLOAD
+                                                                           : OMPB_BACKEND_HOST);
+}
+
+TEST(Environment, OffloadWithOffloadDisabledIsArchMismatch) {
+  EnvGuard env;
+  env.set("OMPBATCH_BACKEND", "Offload");
+  env.set("OMP_TARGET_OFFLOAD", "DISABLED");
+  ompbBackend_t b;
+  EXPECT_EQ(create(&b), OMPB_STATUS_ARCH_MISMATCH);
+  env.set("OMPBATCH_BACKEND", "auto");
+  ASSERT_EQ(create(&b), OMPB_STATUS_SUCCESS);
+  EXPECT_EQ(b, OMPB_BACKEND_HOST);
+}
+
+TEST(Environment, OffloadWithoutDeviceIsArchMismatchElseOffload) {
+  EnvGuard env;
+  env.set("OMPBATCH_BACKEND", "offload");
+  ompbBackend_t b = OMPB_BACKEND_AUTO;
+#ifdef OMPBATCH_HAVE_OFFLOAD
+  ASSERT_EQ(create(&b), OMPB_STATUS_SUCCESS);
+  EXPECT_EQ(b, OMPB_BACKEND_OFFLOAD);
+#else
+  EXPECT_EQ(create(&b), OMPB_STATUS_ARCH_MISMATCH);
+#endif
+}
+
+TEST(Environment, BadDeviceNumberIsInvalidValue) {
+  EnvGuard env;
+  ompbBackend_t b;
+  env.set("OMPBATCH_DEVICE", "zero");
+  EXPECT_EQ(create(&b), OMPB_STATUS_INVALID_VALUE);
+  env.set("OMPBATCH_DEVICE", "-1");
+  EXPECT_EQ(create(&b), OMPB_STATUS_INVALID_VALUE);
+  env.set("OMPBATCH_DEVICE", "0");
+  EXPECT_EQ(create(&b), OMPB_STATUS_SUCCESS);
+}
+
+TEST(Environment, VerbosePrintsOneLine) {
+  EnvGuard env;
+  env.set("OMPBATCH_VERBOSE", "1");
+  env.set("OMPBATCH_BACKEND", "host");
+  ::testing::internal::CaptureStderr();
+  ompbBackend_t b;
+  ASSERT_EQ(create(&b), OMPB_STATUS_SUCCESS);
+  const std::string err = ::testing::internal::GetCapturedStderr();
+  EXPECT_NE(err.find("ompbatch: backend=host device="), std::string::npos) << err;
+  EXPECT_EQ(std::count(err.begin(), err.end(), '\n'), 1);
+}
+
+}  // namespace
+}  // namespace ompbtest
