@@ -24,6 +24,15 @@ bool offload_disabled_by_env() {
   return v && lower(v) == "disabled";
 }
 
+/// A device number names one of the OpenMP devices (0 where there is none).
+void check_device(const char *routine, int device) {
+  const int ndev = omp_get_num_devices();
+  if (device < 0 || device >= (ndev > 0 ? ndev : 1))
+    throw Error(OMPB_STATUS_INVALID_VALUE, routine,
+                "device (" + std::to_string(device) + ") is not in [0, " +
+                    std::to_string(ndev > 0 ? ndev : 1) + ")");
+}
+
 const char *backend_name(Backend b) {
   return b == Backend::offload ? "offload" : b == Backend::host ? "host" : "auto";
 }
@@ -48,6 +57,7 @@ Context::Context() {
     if (*end != '\0' || v < 0 || v > 1000000)
       throw Error(OMPB_STATUS_INVALID_VALUE, "ompbCreate",
                   std::string("OMPBATCH_DEVICE='") + d + "' is not a device number");
+    check_device("ompbCreate", int(v));
     device_ = int(v);
   }
   Backend wanted = Backend::automatic;
@@ -96,11 +106,7 @@ void Context::set_backend(Backend backend) {
 }
 
 void Context::set_device(int device) {
-  const int ndev = omp_get_num_devices();
-  if (device < 0 || (ndev > 0 && device >= ndev))
-    throw Error(OMPB_STATUS_INVALID_VALUE, "set_device",
-                "device (" + std::to_string(device) + ") is not in [0, " +
-                    std::to_string(ndev > 0 ? ndev : 1) + ")");
+  check_device("set_device", device);
   if (backend_ == Backend::offload && !offload_usable(device))
     throw Error(OMPB_STATUS_ARCH_MISMATCH, "set_device",
                 "OpenMP device " + std::to_string(device) + " is not usable for offload");

@@ -92,6 +92,8 @@ TEST(Environment, BadDeviceNumberIsInvalidValue) {
   EXPECT_EQ(create(&b), OMPB_STATUS_INVALID_VALUE);
   env.set("OMPBATCH_DEVICE", "-1");
   EXPECT_EQ(create(&b), OMPB_STATUS_INVALID_VALUE);
+  env.set("OMPBATCH_DEVICE", std::to_string(std::max(omp_get_num_devices(), 1)).c_str());
+  EXPECT_EQ(create(&b), OMPB_STATUS_INVALID_VALUE);  // no such device: no silent fallback
   env.set("OMPBATCH_DEVICE", "0");
   EXPECT_EQ(create(&b), OMPB_STATUS_SUCCESS);
 }

@@ -34,7 +34,9 @@ void check_against_lapack(int m, int n, int count, int width = 8, unsigned seed 
         std::vector<int> rpiv(std::min(m, n));
         const int rinfo = ompbatch::reference::getrf(m, n, ref.data(), m, rpiv.data());
         EXPECT_EQ(batch.info()[b], rinfo) << "matrix " << b;
-        if constexpr (std::is_same_v<T, double>) EXPECT_EQ(batch.pivots(b), rpiv) << "matrix " << b;
+        if constexpr (std::is_same_v<T, double>) {
+          EXPECT_EQ(batch.pivots(b), rpiv) << "matrix " << b;
+        }
         EXPECT_LT(getrf_residual(m, n, a[b], batch.get(b), batch.pivots(b)), 30.0)
             << "matrix " << b;
       }
@@ -82,7 +84,9 @@ TYPED_TEST(Getrf, NoPivotingOnDiagonallyDominantInput) {
         ASSERT_EQ(batch.getrf(h, false, with_info), OMPB_STATUS_SUCCESS)
             << ompbGetLastErrorMessage(h);
         for (int b = 0; b < count; ++b) {
-          if (with_info) EXPECT_EQ(batch.info()[b], 0);
+          if (with_info) {
+            EXPECT_EQ(batch.info()[b], 0);
+          }
           EXPECT_LT(getrf_residual(n, n, a[b], batch.get(b), {}), 30.0) << "matrix " << b;
         }
         batch.expect_padding_untouched(false, with_info);

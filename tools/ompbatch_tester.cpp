@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "common/flops.hpp"
+#include "common/matrices.hpp"
 #include "common/reference.hpp"
 #include "ompbatch/ompbatch.hpp"
 
@@ -37,26 +38,6 @@ struct Options {
   double tolerance = 30;
 };
 
-template <class T>
-struct Real {
-  using type = T;
-};
-template <class R>
-struct Real<std::complex<R>> {
-  using type = R;
-};
-
-template <class T>
-T random_value(std::mt19937_64 &rng) {
-  std::uniform_real_distribution<double> d(-1, 1);
-  if constexpr (std::is_floating_point_v<T>) {
-    return T(d(rng));
-  } else {
-    const double re = d(rng);
-    return T(typename T::value_type(re), typename T::value_type(d(rng)));
-  }
-}
-
 double seconds_since(std::chrono::steady_clock::time_point t0) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
 }
@@ -64,33 +45,6 @@ double seconds_since(std::chrono::steady_clock::time_point t0) {
 double median(std::vector<double> v) {
   std::sort(v.begin(), v.end());
   return v[v.size() / 2];
-}
-
-/// ||P A - L U||_1 / (n ||A||_1 eps) of one matrix, in double.
-template <class T>
-double residual(int n, const T *a, const T *lu, const int *piv, bool pivot) {
-  using W = std::conditional_t<std::is_floating_point_v<T>, double, std::complex<double>>;
-  std::vector<W> pa(a, a + size_t(n) * n);
-  if (pivot)
-    for (int k = 0; k < n; ++k)
-      if (piv[k] - 1 != k)
-        for (int j = 0; j < n; ++j)
-          std::swap(pa[k + size_t(j) * n], pa[piv[k] - 1 + size_t(j) * n]);
-  double anorm = 0, rnorm = 0;
-  for (int j = 0; j < n; ++j) {
-    double acol = 0, rcol = 0;
-    for (int i = 0; i < n; ++i) {
-      W s = 0;
-      for (int k = 0; k <= std::min(i, j); ++k)
-        s += (k == i ? W(1) : W(lu[i + size_t(k) * n])) * W(lu[k + size_t(j) * n]);
-      acol += std::abs(a[i + size_t(j) * n]);
-      rcol += std::abs(pa[i + size_t(j) * n] - s);
-    }
-    anorm = std::max(anorm, acol);
-    rnorm = std::max(rnorm, rcol);
-  }
-  const double eps = std::numeric_limits<typename Real<T>::type>::epsilon();
-  return rnorm / (n * anorm * eps);
 }
 
 template <class T>
@@ -103,7 +57,7 @@ bool run_case(ompbatch::Context &ctx, const Options &o, const char *prec, Layout
   const int width = ompbatch::interleave_width<T>(ctx);
   std::mt19937_64 rng(n);
   std::vector<T> orig(nn * batch);
-  for (auto &x : orig) x = random_value<T>(rng);
+  for (auto &x : orig) x = ompbatch::testing::random_value<T>(rng);
 
   // the batch in the chosen layout (lda = n)
   std::vector<T> work(layout == Layout::interleaved ? ((batch + width - 1) / width) * width * nn
@@ -164,7 +118,8 @@ bool run_case(ompbatch::Context &ctx, const Options &o, const char *prec, Layout
   for (long long s = 0, step = std::max<long long>(1, batch / 32); s < batch; s += step) {
     for (size_t e = 0; e < nn; ++e) lu[e] = element(s, e);
     for (int k = 0; k < n; ++k) p[k] = pivot(s, k);
-    worst = std::max(worst, residual(n, orig.data() + s * nn, lu.data(), p.data(), !o.no_pivot));
+    worst = std::max(worst, ompbatch::testing::getrf_residual(n, n, orig.data() + s * nn, lu.data(),
+                                                              o.no_pivot ? nullptr : p.data()));
     info_ok = info_ok && info[s] == 0;
   }
   const double flops = ompbatch::flops::getrf<T>(n, n) * batch;

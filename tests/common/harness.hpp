@@ -16,6 +16,7 @@
 #include <string>
 #include <vector>
 
+#include "common/matrices.hpp"
 #include "common/reference.hpp"
 #include "ompbatch/ompbatch.h"
 #include "ompbatch/ompbatch.hpp"
@@ -27,24 +28,10 @@ using cfloat = std::complex<float>;
 using cdouble = std::complex<double>;
 using Precisions = ::testing::Types<float, double, cfloat, cdouble>;
 
-template <class T>
-struct real_of {
-  using type = T;
-};
-template <class R>
-struct real_of<std::complex<R>> {
-  using type = R;
-};
-template <class T>
-using real_t = typename real_of<T>::type;
-
-template <class T>
-constexpr bool is_complex = !std::is_same_v<T, real_t<T>>;
-
-template <class T>
-double eps() {
-  return std::numeric_limits<real_t<T>>::epsilon();
-}
+using ompbatch::testing::eps;
+using ompbatch::testing::is_complex;
+using ompbatch::testing::random_matrix;
+using ompbatch::testing::real_t;
 
 inline const char *layout_name(Layout l) {
   return l == Layout::pointer_array ? "pointer_array"
@@ -77,24 +64,6 @@ struct Handle {
 };
 
 /// Uniform random values in [-1, 1] (both parts for complex).
-template <class T>
-T random_value(std::mt19937_64 &rng) {
-  std::uniform_real_distribution<double> d(-1.0, 1.0);
-  if constexpr (is_complex<T>) {
-    const double re = d(rng);
-    return T(real_t<T>(re), real_t<T>(d(rng)));
-  } else {
-    return T(d(rng));
-  }
-}
-
-template <class T>
-std::vector<T> random_matrix(int m, int n, std::mt19937_64 &rng) {
-  std::vector<T> a(size_t(m) * n);
-  for (auto &x : a) x = random_value<T>(rng);
-  return a;
-}
-
 /// The C API of one precision, so typed tests can call the real contract.
 template <class T>
 struct CApi;
@@ -222,8 +191,9 @@ class Batch {
     EXPECT_EQ(pbad, 0u) << "pivot storage outside the pivots changed";
     EXPECT_EQ(info_.front(), info0_.front()) << "info[-1] changed";
     EXPECT_EQ(info_.back(), info0_.back()) << "info[batch] changed";
-    if (!info_written)
+    if (!info_written) {
       for (size_t e = 0; e < info_.size(); ++e) EXPECT_EQ(info_[e], info0_[e]) << "info written";
+    }
   }
   /// Nothing at all changed since snapshot().
   bool unchanged() const {
@@ -255,45 +225,12 @@ class Batch {
   std::vector<T *> ptrs_;
 };
 
-/// ||A||_1 of a dense m x n column-major matrix, in double.
-template <class T>
-double norm1(int m, int n, const T *a, int lda) {
-  double best = 0;
-  for (int j = 0; j < n; ++j) {
-    double s = 0;
-    for (int i = 0; i < m; ++i) s += std::abs(a[i + size_t(j) * lda]);
-    best = std::max(best, s);
-  }
-  return best;
-}
-
-/// LAPACK's getrf residual ||P A - L U||_1 / (n ||A||_1 eps) of factors `lu` and 1-based
-/// pivots `ipiv` (empty: no pivoting) of the m x n matrix `a`, computed in double precision.
+/// getrf's residual ratio from vectors; empty pivots: no pivoting.
 template <class T>
 double getrf_residual(int m, int n, const std::vector<T> &a, const std::vector<T> &lu,
                       const std::vector<int> &ipiv) {
-  using W = std::conditional_t<is_complex<T>, cdouble, double>;
-  const int kmax = std::min(m, n);
-  std::vector<W> pa(a.begin(), a.end());
-  for (int k = 0; k < int(ipiv.size()); ++k) {
-    const int p = ipiv[k] - 1;
-    if (p < 0 || p >= m) return std::numeric_limits<double>::infinity();
-    if (p != k)
-      for (int j = 0; j < n; ++j) std::swap(pa[k + size_t(j) * m], pa[p + size_t(j) * m]);
-  }
-  for (int j = 0; j < n; ++j)
-    for (int i = 0; i < m; ++i) {
-      W s = 0;
-      for (int k = 0; k <= std::min({i, j, kmax - 1}); ++k) {
-        const W l = k == i ? W(1) : W(lu[i + size_t(k) * m]);
-        s += l * W(lu[k + size_t(j) * m]);
-      }
-      pa[i + size_t(j) * m] -= s;
-    }
-  const double an = norm1(m, n, a.data(), m);
-  const double rn = norm1(m, n, pa.data(), m);
-  if (an == 0) return rn == 0 ? 0 : std::numeric_limits<double>::infinity();
-  return rn / (std::max(m, n) * an * eps<T>());
+  return ompbatch::testing::getrf_residual(m, n, a.data(), lu.data(),
+                                           ipiv.empty() ? nullptr : ipiv.data());
 }
 
 }  // namespace ompbtest
