@@ -12,6 +12,6 @@ if [ "${1:-}" = "--preset" ]; then
   shift 2
 fi
 bash scripts/deps.sh > /dev/null
-cmake --preset "$preset" -DBUILD_TESTING=OFF > /dev/null
+cmake --preset "$preset" > /dev/null
 cmake --build --preset "$preset" --target ompbatch-tester > /dev/null
 exec "build/$preset/tools/ompbatch-tester" "$@"
