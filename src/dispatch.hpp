@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// The one place a path is chosen: the context's backend (then, in each backend, the layout).
+// The one place a backend is chosen: the context's resolved backend. Within a backend the
+// layout decides how chunks are run (host) or items addressed (offload).
 #pragma once
 
 #include "host/host.hpp"
@@ -10,15 +11,14 @@
 
 namespace ompbatch::detail {
 
-enum class Path { host, offload };
-
-inline Path choose_path(const Context &ctx) {
+/// True when the call runs on the offload backend (never in a build without offload targets).
+inline bool use_offload(const Context &ctx) {
 #ifdef OMPBATCH_HAVE_OFFLOAD
-  if (ctx.backend() == Backend::offload) return Path::offload;
+  return ctx.backend() == Backend::offload;
 #else
   (void)ctx;
+  return false;
 #endif
-  return Path::host;
 }
 
 }  // namespace ompbatch::detail

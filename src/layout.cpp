@@ -12,23 +12,18 @@ void copy(Context &ctx, const BatchView<const T> &from, const BatchView<T> &to) 
   const detail::Checker check("copy");
   check.size("m", to.rows);
   check.size("n", to.cols);
-  check.size("batchSize", to.count);
   if (from.rows != to.rows || from.cols != to.cols || from.count != to.count)
     check.fail("source and destination batches differ in shape");
-  check.view(ctx, from, from.layout == Layout::pointer_array ? "Aarray" : "Ai",
-             from.layout == Layout::interleaved ? "ldai" : "lda", "m", "n");
-  check.view(ctx, to, to.layout == Layout::pointer_array ? "Aarray" : "Ai",
-             to.layout == Layout::interleaved ? "ldai" : "lda", "m", "n");
+  check.view(ctx, from, "Aarray", "Ai", from.layout == Layout::interleaved ? "ldai" : "lda", "m",
+             "n");
+  check.view(ctx, to, "Aarray", "Ai", to.layout == Layout::interleaved ? "ldai" : "lda", "m", "n");
+  check.size("batchSize", to.count);
   check.space(ctx);
   if (to.rows == 0 || to.cols == 0 || to.count == 0) return;
-  switch (detail::choose_path(ctx)) {
 #ifdef OMPBATCH_HAVE_OFFLOAD
-    case detail::Path::offload:
-      return detail::offload::copy(ctx, from, to);
+  if (detail::use_offload(ctx)) return detail::offload::copy(ctx, from, to);
 #endif
-    default:
-      return detail::host::copy(from, to);
-  }
+  detail::host::copy(from, to);
 }
 
 /// Host: the lanes of one kernel call. Offload: a warp's worth, so that one thread per matrix

@@ -165,6 +165,292 @@ ompbStatus_t ompbZgetrfInterleavedBatched(ompbHandle_t handle, int m, int n, omp
                                           int lda, int width, int *ipiv, int *infoArray,
                                           int batchSize);
 
+/* ------------------------------------------------------------- getrs */
+/**
+ * Solves op(A) X = B with the getrf factors of n x n matrices A; X overwrites the n x nrhs B.
+ * @param[in]     trans   OMPB_OP_N, OMPB_OP_T or OMPB_OP_C
+ * @param[in]     devIpiv getrf's pivots; NULL: A was factored without pivoting
+ * @param[out]    info    HOST int: 0, or -j when argument j (the handle is 1) is invalid
+ */
+ompbStatus_t ompbSgetrsBatched(ompbHandle_t handle, ompbOperation_t trans, int n, int nrhs,
+                               const float *const Aarray[], int lda, const int *devIpiv,
+                               float *const Barray[], int ldb, int *info, int batchSize);
+ompbStatus_t ompbSgetrsStridedBatched(ompbHandle_t handle, ompbOperation_t trans, int n, int nrhs,
+                                      const float *A, int lda, long long strideA,
+                                      const int *devIpiv, long long strideP, float *B, int ldb,
+                                      long long strideB, int *info, int batchSize);
+ompbStatus_t ompbSgetrsInterleavedBatched(ompbHandle_t handle, ompbOperation_t trans, int n,
+                                          int nrhs, const float *A, int lda, int width,
+                                          const int *devIpiv, float *B, int ldb, int *info,
+                                          int batchSize);
+ompbStatus_t ompbDgetrsBatched(ompbHandle_t handle, ompbOperation_t trans, int n, int nrhs,
+                               const double *const Aarray[], int lda, const int *devIpiv,
+                               double *const Barray[], int ldb, int *info, int batchSize);
+ompbStatus_t ompbDgetrsStridedBatched(ompbHandle_t handle, ompbOperation_t trans, int n, int nrhs,
+                                      const double *A, int lda, long long strideA,
+                                      const int *devIpiv, long long strideP, double *B, int ldb,
+                                      long long strideB, int *info, int batchSize);
+ompbStatus_t ompbDgetrsInterleavedBatched(ompbHandle_t handle, ompbOperation_t trans, int n,
+                                          int nrhs, const double *A, int lda, int width,
+                                          const int *devIpiv, double *B, int ldb, int *info,
+                                          int batchSize);
+ompbStatus_t ompbCgetrsBatched(ompbHandle_t handle, ompbOperation_t trans, int n, int nrhs,
+                               const ompbComplex *const Aarray[], int lda, const int *devIpiv,
+                               ompbComplex *const Barray[], int ldb, int *info, int batchSize);
+ompbStatus_t ompbCgetrsStridedBatched(ompbHandle_t handle, ompbOperation_t trans, int n, int nrhs,
+                                      const ompbComplex *A, int lda, long long strideA,
+                                      const int *devIpiv, long long strideP, ompbComplex *B,
+                                      int ldb, long long strideB, int *info, int batchSize);
+ompbStatus_t ompbCgetrsInterleavedBatched(ompbHandle_t handle, ompbOperation_t trans, int n,
+                                          int nrhs, const ompbComplex *A, int lda, int width,
+                                          const int *devIpiv, ompbComplex *B, int ldb, int *info,
+                                          int batchSize);
+ompbStatus_t ompbZgetrsBatched(ompbHandle_t handle, ompbOperation_t trans, int n, int nrhs,
+                               const ompbDoubleComplex *const Aarray[], int lda, const int *devIpiv,
+                               ompbDoubleComplex *const Barray[], int ldb, int *info,
+                               int batchSize);
+ompbStatus_t ompbZgetrsStridedBatched(ompbHandle_t handle, ompbOperation_t trans, int n, int nrhs,
+                                      const ompbDoubleComplex *A, int lda, long long strideA,
+                                      const int *devIpiv, long long strideP, ompbDoubleComplex *B,
+                                      int ldb, long long strideB, int *info, int batchSize);
+ompbStatus_t ompbZgetrsInterleavedBatched(ompbHandle_t handle, ompbOperation_t trans, int n,
+                                          int nrhs, const ompbDoubleComplex *A, int lda, int width,
+                                          const int *devIpiv, ompbDoubleComplex *B, int ldb,
+                                          int *info, int batchSize);
+
+/* ------------------------------------------------------------- getri */
+/**
+ * C = inv(A) from the getrf factors of n x n matrices (out of place; A is not written).
+ * @param[in]  PivotArray getrf's pivots; NULL: A was factored without pivoting
+ * @param[out] infoArray  infoArray[b] = k > 0: U(k,k) == 0 (that C is not meaningful)
+ */
+ompbStatus_t ompbSgetriBatched(ompbHandle_t handle, int n, const float *const Aarray[], int lda,
+                               const int *PivotArray, float *const Carray[], int ldc,
+                               int *infoArray, int batchSize);
+ompbStatus_t ompbSgetriStridedBatched(ompbHandle_t handle, int n, const float *A, int lda,
+                                      long long strideA, const int *PivotArray, long long strideP,
+                                      float *C, int ldc, long long strideC, int *infoArray,
+                                      int batchSize);
+ompbStatus_t ompbSgetriInterleavedBatched(ompbHandle_t handle, int n, const float *A, int lda,
+                                          int width, const int *PivotArray, float *C, int ldc,
+                                          int *infoArray, int batchSize);
+ompbStatus_t ompbDgetriBatched(ompbHandle_t handle, int n, const double *const Aarray[], int lda,
+                               const int *PivotArray, double *const Carray[], int ldc,
+                               int *infoArray, int batchSize);
+ompbStatus_t ompbDgetriStridedBatched(ompbHandle_t handle, int n, const double *A, int lda,
+                                      long long strideA, const int *PivotArray, long long strideP,
+                                      double *C, int ldc, long long strideC, int *infoArray,
+                                      int batchSize);
+ompbStatus_t ompbDgetriInterleavedBatched(ompbHandle_t handle, int n, const double *A, int lda,
+                                          int width, const int *PivotArray, double *C, int ldc,
+                                          int *infoArray, int batchSize);
+ompbStatus_t ompbCgetriBatched(ompbHandle_t handle, int n, const ompbComplex *const Aarray[],
+                               int lda, const int *PivotArray, ompbComplex *const Carray[], int ldc,
+                               int *infoArray, int batchSize);
+ompbStatus_t ompbCgetriStridedBatched(ompbHandle_t handle, int n, const ompbComplex *A, int lda,
+                                      long long strideA, const int *PivotArray, long long strideP,
+                                      ompbComplex *C, int ldc, long long strideC, int *infoArray,
+                                      int batchSize);
+ompbStatus_t ompbCgetriInterleavedBatched(ompbHandle_t handle, int n, const ompbComplex *A, int lda,
+                                          int width, const int *PivotArray, ompbComplex *C, int ldc,
+                                          int *infoArray, int batchSize);
+ompbStatus_t ompbZgetriBatched(ompbHandle_t handle, int n, const ompbDoubleComplex *const Aarray[],
+                               int lda, const int *PivotArray, ompbDoubleComplex *const Carray[],
+                               int ldc, int *infoArray, int batchSize);
+ompbStatus_t ompbZgetriStridedBatched(ompbHandle_t handle, int n, const ompbDoubleComplex *A,
+                                      int lda, long long strideA, const int *PivotArray,
+                                      long long strideP, ompbDoubleComplex *C, int ldc,
+                                      long long strideC, int *infoArray, int batchSize);
+ompbStatus_t ompbZgetriInterleavedBatched(ompbHandle_t handle, int n, const ompbDoubleComplex *A,
+                                          int lda, int width, const int *PivotArray,
+                                          ompbDoubleComplex *C, int ldc, int *infoArray,
+                                          int batchSize);
+
+/* ------------------------------------------------------------ matinv */
+/**
+ * Ainv = inv(A) straight from n x n matrices A (A untouched), for any n.
+ * @param[out] info info[b] = k > 0: U(k,k) == 0 in A's LU (that Ainv is not meaningful)
+ */
+ompbStatus_t ompbSmatinvBatched(ompbHandle_t handle, int n, const float *const A[], int lda,
+                                float *const Ainv[], int lda_inv, int *info, int batchSize);
+ompbStatus_t ompbSmatinvStridedBatched(ompbHandle_t handle, int n, const float *A, int lda,
+                                       long long strideA, float *Ainv, int lda_inv,
+                                       long long strideAinv, int *info, int batchSize);
+ompbStatus_t ompbSmatinvInterleavedBatched(ompbHandle_t handle, int n, const float *A, int lda,
+                                           int width, float *Ainv, int lda_inv, int *info,
+                                           int batchSize);
+ompbStatus_t ompbDmatinvBatched(ompbHandle_t handle, int n, const double *const A[], int lda,
+                                double *const Ainv[], int lda_inv, int *info, int batchSize);
+ompbStatus_t ompbDmatinvStridedBatched(ompbHandle_t handle, int n, const double *A, int lda,
+                                       long long strideA, double *Ainv, int lda_inv,
+                                       long long strideAinv, int *info, int batchSize);
+ompbStatus_t ompbDmatinvInterleavedBatched(ompbHandle_t handle, int n, const double *A, int lda,
+                                           int width, double *Ainv, int lda_inv, int *info,
+                                           int batchSize);
+ompbStatus_t ompbCmatinvBatched(ompbHandle_t handle, int n, const ompbComplex *const A[], int lda,
+                                ompbComplex *const Ainv[], int lda_inv, int *info, int batchSize);
+ompbStatus_t ompbCmatinvStridedBatched(ompbHandle_t handle, int n, const ompbComplex *A, int lda,
+                                       long long strideA, ompbComplex *Ainv, int lda_inv,
+                                       long long strideAinv, int *info, int batchSize);
+ompbStatus_t ompbCmatinvInterleavedBatched(ompbHandle_t handle, int n, const ompbComplex *A,
+                                           int lda, int width, ompbComplex *Ainv, int lda_inv,
+                                           int *info, int batchSize);
+ompbStatus_t ompbZmatinvBatched(ompbHandle_t handle, int n, const ompbDoubleComplex *const A[],
+                                int lda, ompbDoubleComplex *const Ainv[], int lda_inv, int *info,
+                                int batchSize);
+ompbStatus_t ompbZmatinvStridedBatched(ompbHandle_t handle, int n, const ompbDoubleComplex *A,
+                                       int lda, long long strideA, ompbDoubleComplex *Ainv,
+                                       int lda_inv, long long strideAinv, int *info, int batchSize);
+ompbStatus_t ompbZmatinvInterleavedBatched(ompbHandle_t handle, int n, const ompbDoubleComplex *A,
+                                           int lda, int width, ompbDoubleComplex *Ainv, int lda_inv,
+                                           int *info, int batchSize);
+
+/* ------------------------------------------------------------- potrf */
+/**
+ * Cholesky A = L L^H (OMPB_FILL_MODE_LOWER) or U^H U (UPPER) of n x n Hermitian positive
+ * definite matrices; only the uplo triangle is read or written.
+ * @param[out] infoArray infoArray[b] = k > 0: the leading minor of order k is not positive
+ *                       definite (that matrix stops there, LAPACK style)
+ */
+ompbStatus_t ompbSpotrfBatched(ompbHandle_t handle, ompbFillMode_t uplo, int n,
+                               float *const Aarray[], int lda, int *infoArray, int batchSize);
+ompbStatus_t ompbSpotrfStridedBatched(ompbHandle_t handle, ompbFillMode_t uplo, int n, float *A,
+                                      int lda, long long strideA, int *infoArray, int batchSize);
+ompbStatus_t ompbSpotrfInterleavedBatched(ompbHandle_t handle, ompbFillMode_t uplo, int n, float *A,
+                                          int lda, int width, int *infoArray, int batchSize);
+ompbStatus_t ompbDpotrfBatched(ompbHandle_t handle, ompbFillMode_t uplo, int n,
+                               double *const Aarray[], int lda, int *infoArray, int batchSize);
+ompbStatus_t ompbDpotrfStridedBatched(ompbHandle_t handle, ompbFillMode_t uplo, int n, double *A,
+                                      int lda, long long strideA, int *infoArray, int batchSize);
+ompbStatus_t ompbDpotrfInterleavedBatched(ompbHandle_t handle, ompbFillMode_t uplo, int n,
+                                          double *A, int lda, int width, int *infoArray,
+                                          int batchSize);
+ompbStatus_t ompbCpotrfBatched(ompbHandle_t handle, ompbFillMode_t uplo, int n,
+                               ompbComplex *const Aarray[], int lda, int *infoArray, int batchSize);
+ompbStatus_t ompbCpotrfStridedBatched(ompbHandle_t handle, ompbFillMode_t uplo, int n,
+                                      ompbComplex *A, int lda, long long strideA, int *infoArray,
+                                      int batchSize);
+ompbStatus_t ompbCpotrfInterleavedBatched(ompbHandle_t handle, ompbFillMode_t uplo, int n,
+                                          ompbComplex *A, int lda, int width, int *infoArray,
+                                          int batchSize);
+ompbStatus_t ompbZpotrfBatched(ompbHandle_t handle, ompbFillMode_t uplo, int n,
+                               ompbDoubleComplex *const Aarray[], int lda, int *infoArray,
+                               int batchSize);
+ompbStatus_t ompbZpotrfStridedBatched(ompbHandle_t handle, ompbFillMode_t uplo, int n,
+                                      ompbDoubleComplex *A, int lda, long long strideA,
+                                      int *infoArray, int batchSize);
+ompbStatus_t ompbZpotrfInterleavedBatched(ompbHandle_t handle, ompbFillMode_t uplo, int n,
+                                          ompbDoubleComplex *A, int lda, int width, int *infoArray,
+                                          int batchSize);
+
+/* ------------------------------------------------------------- potrs */
+/**
+ * Solves A X = B with potrf's factor of n x n matrices A; X overwrites the n x nrhs B.
+ * @param[out] info HOST int: 0, or -j when argument j (the handle is 1) is invalid
+ */
+ompbStatus_t ompbSpotrsBatched(ompbHandle_t handle, ompbFillMode_t uplo, int n, int nrhs,
+                               const float *const Aarray[], int lda, float *const Barray[], int ldb,
+                               int *info, int batchSize);
+ompbStatus_t ompbSpotrsStridedBatched(ompbHandle_t handle, ompbFillMode_t uplo, int n, int nrhs,
+                                      const float *A, int lda, long long strideA, float *B, int ldb,
+                                      long long strideB, int *info, int batchSize);
+ompbStatus_t ompbSpotrsInterleavedBatched(ompbHandle_t handle, ompbFillMode_t uplo, int n, int nrhs,
+                                          const float *A, int lda, int width, float *B, int ldb,
+                                          int *info, int batchSize);
+ompbStatus_t ompbDpotrsBatched(ompbHandle_t handle, ompbFillMode_t uplo, int n, int nrhs,
+                               const double *const Aarray[], int lda, double *const Barray[],
+                               int ldb, int *info, int batchSize);
+ompbStatus_t ompbDpotrsStridedBatched(ompbHandle_t handle, ompbFillMode_t uplo, int n, int nrhs,
+                                      const double *A, int lda, long long strideA, double *B,
+                                      int ldb, long long strideB, int *info, int batchSize);
+ompbStatus_t ompbDpotrsInterleavedBatched(ompbHandle_t handle, ompbFillMode_t uplo, int n, int nrhs,
+                                          const double *A, int lda, int width, double *B, int ldb,
+                                          int *info, int batchSize);
+ompbStatus_t ompbCpotrsBatched(ompbHandle_t handle, ompbFillMode_t uplo, int n, int nrhs,
+                               const ompbComplex *const Aarray[], int lda,
+                               ompbComplex *const Barray[], int ldb, int *info, int batchSize);
+ompbStatus_t ompbCpotrsStridedBatched(ompbHandle_t handle, ompbFillMode_t uplo, int n, int nrhs,
+                                      const ompbComplex *A, int lda, long long strideA,
+                                      ompbComplex *B, int ldb, long long strideB, int *info,
+                                      int batchSize);
+ompbStatus_t ompbCpotrsInterleavedBatched(ompbHandle_t handle, ompbFillMode_t uplo, int n, int nrhs,
+                                          const ompbComplex *A, int lda, int width, ompbComplex *B,
+                                          int ldb, int *info, int batchSize);
+ompbStatus_t ompbZpotrsBatched(ompbHandle_t handle, ompbFillMode_t uplo, int n, int nrhs,
+                               const ompbDoubleComplex *const Aarray[], int lda,
+                               ompbDoubleComplex *const Barray[], int ldb, int *info,
+                               int batchSize);
+ompbStatus_t ompbZpotrsStridedBatched(ompbHandle_t handle, ompbFillMode_t uplo, int n, int nrhs,
+                                      const ompbDoubleComplex *A, int lda, long long strideA,
+                                      ompbDoubleComplex *B, int ldb, long long strideB, int *info,
+                                      int batchSize);
+ompbStatus_t ompbZpotrsInterleavedBatched(ompbHandle_t handle, ompbFillMode_t uplo, int n, int nrhs,
+                                          const ompbDoubleComplex *A, int lda, int width,
+                                          ompbDoubleComplex *B, int ldb, int *info, int batchSize);
+
+/* -------------------------------------------------------------- trsm */
+/**
+ * op(A) X = alpha B (OMPB_SIDE_LEFT, A m x m) or X op(A) = alpha B (RIGHT, A n x n), A
+ * triangular; X overwrites the m x n B. alpha (a host value) == 0 sets B to zero.
+ */
+ompbStatus_t ompbStrsmBatched(ompbHandle_t handle, ompbSideMode_t side, ompbFillMode_t uplo,
+                              ompbOperation_t trans, ompbDiagType_t diag, int m, int n,
+                              const float *alpha, const float *const Aarray[], int lda,
+                              float *const Barray[], int ldb, int batchSize);
+ompbStatus_t ompbStrsmStridedBatched(ompbHandle_t handle, ompbSideMode_t side, ompbFillMode_t uplo,
+                                     ompbOperation_t trans, ompbDiagType_t diag, int m, int n,
+                                     const float *alpha, const float *A, int lda, long long strideA,
+                                     float *B, int ldb, long long strideB, int batchSize);
+ompbStatus_t ompbStrsmInterleavedBatched(ompbHandle_t handle, ompbSideMode_t side,
+                                         ompbFillMode_t uplo, ompbOperation_t trans,
+                                         ompbDiagType_t diag, int m, int n, const float *alpha,
+                                         const float *A, int lda, int width, float *B, int ldb,
+                                         int batchSize);
+ompbStatus_t ompbDtrsmBatched(ompbHandle_t handle, ompbSideMode_t side, ompbFillMode_t uplo,
+                              ompbOperation_t trans, ompbDiagType_t diag, int m, int n,
+                              const double *alpha, const double *const Aarray[], int lda,
+                              double *const Barray[], int ldb, int batchSize);
+ompbStatus_t ompbDtrsmStridedBatched(ompbHandle_t handle, ompbSideMode_t side, ompbFillMode_t uplo,
+                                     ompbOperation_t trans, ompbDiagType_t diag, int m, int n,
+                                     const double *alpha, const double *A, int lda,
+                                     long long strideA, double *B, int ldb, long long strideB,
+                                     int batchSize);
+ompbStatus_t ompbDtrsmInterleavedBatched(ompbHandle_t handle, ompbSideMode_t side,
+                                         ompbFillMode_t uplo, ompbOperation_t trans,
+                                         ompbDiagType_t diag, int m, int n, const double *alpha,
+                                         const double *A, int lda, int width, double *B, int ldb,
+                                         int batchSize);
+ompbStatus_t ompbCtrsmBatched(ompbHandle_t handle, ompbSideMode_t side, ompbFillMode_t uplo,
+                              ompbOperation_t trans, ompbDiagType_t diag, int m, int n,
+                              const ompbComplex *alpha, const ompbComplex *const Aarray[], int lda,
+                              ompbComplex *const Barray[], int ldb, int batchSize);
+ompbStatus_t ompbCtrsmStridedBatched(ompbHandle_t handle, ompbSideMode_t side, ompbFillMode_t uplo,
+                                     ompbOperation_t trans, ompbDiagType_t diag, int m, int n,
+                                     const ompbComplex *alpha, const ompbComplex *A, int lda,
+                                     long long strideA, ompbComplex *B, int ldb, long long strideB,
+                                     int batchSize);
+ompbStatus_t ompbCtrsmInterleavedBatched(ompbHandle_t handle, ompbSideMode_t side,
+                                         ompbFillMode_t uplo, ompbOperation_t trans,
+                                         ompbDiagType_t diag, int m, int n,
+                                         const ompbComplex *alpha, const ompbComplex *A, int lda,
+                                         int width, ompbComplex *B, int ldb, int batchSize);
+ompbStatus_t ompbZtrsmBatched(ompbHandle_t handle, ompbSideMode_t side, ompbFillMode_t uplo,
+                              ompbOperation_t trans, ompbDiagType_t diag, int m, int n,
+                              const ompbDoubleComplex *alpha,
+                              const ompbDoubleComplex *const Aarray[], int lda,
+                              ompbDoubleComplex *const Barray[], int ldb, int batchSize);
+ompbStatus_t ompbZtrsmStridedBatched(ompbHandle_t handle, ompbSideMode_t side, ompbFillMode_t uplo,
+                                     ompbOperation_t trans, ompbDiagType_t diag, int m, int n,
+                                     const ompbDoubleComplex *alpha, const ompbDoubleComplex *A,
+                                     int lda, long long strideA, ompbDoubleComplex *B, int ldb,
+                                     long long strideB, int batchSize);
+ompbStatus_t ompbZtrsmInterleavedBatched(ompbHandle_t handle, ompbSideMode_t side,
+                                         ompbFillMode_t uplo, ompbOperation_t trans,
+                                         ompbDiagType_t diag, int m, int n,
+                                         const ompbDoubleComplex *alpha, const ompbDoubleComplex *A,
+                                         int lda, int width, ompbDoubleComplex *B, int ldb,
+                                         int batchSize);
+
 #ifdef __cplusplus
 }
 #endif

@@ -19,20 +19,31 @@ enum class Backend : int {
 };
 enum class MemorySpace : int { host = OMPB_MEMORY_HOST, device = OMPB_MEMORY_DEVICE };
 enum class Layout : char { pointer_array = 'P', strided = 'S', interleaved = 'I' };
+/// op(A): A, A^T or A^H.
+enum class Op : char { n = 'N', t = 'T', c = 'C' };
+enum class Uplo : char { lower = 'L', upper = 'U' };
+enum class Side : char { left = 'L', right = 'R' };
+enum class Diag : char { non_unit = 'N', unit = 'U' };
 
 /// Thrown for an invalid call (never for numerical trouble, which is `info`).
 /// what() is "routine: detail", e.g. "getrf: lda (2) < max(1,m) (3)".
 class Error : public std::runtime_error {
  public:
-  Error(ompbStatus_t status, const std::string &routine, const std::string &detail)
-      : std::runtime_error(routine + ": " + detail), status_(status), detail_(detail) {}
+  Error(ompbStatus_t status, const std::string &routine, const std::string &detail,
+        const std::string &argument = "")
+      : std::runtime_error(routine + ": " + detail),
+        status_(status),
+        detail_(detail),
+        argument_(argument) {}
   ompbStatus_t status() const noexcept { return status_; }
   /// The message without the routine name.
   const std::string &detail() const noexcept { return detail_; }
+  /// The C API name of the invalid argument ("lda"), or "" when no single argument is.
+  const std::string &argument() const noexcept { return argument_; }
 
  private:
   ompbStatus_t status_;
-  std::string detail_;
+  std::string detail_, argument_;
 };
 
 /// Where and how routines run: the resolved backend, the OpenMP device and the memory space.
@@ -101,6 +112,15 @@ struct Pivots {
   long long stride = 0;
 };
 
+/// Pivots read by the solvers (getrs, getri), laid out as Pivots.
+struct ConstPivots {
+  const int *data = nullptr;
+  long long stride = 0;
+  ConstPivots() = default;
+  ConstPivots(const int *d, long long s) : data(d), stride(s) {}
+  ConstPivots(Pivots p) : data(p.data), stride(p.stride) {}  // NOLINT: a widening conversion
+};
+
 /// LU with partial pivoting P*A = L*U of each matrix of A (rows x cols, LAPACK getrf).
 /// @param[in,out] A    overwritten by L (unit diagonal not stored) and U
 /// @param[out]    ipiv 1-based pivots; ipiv.data == nullptr: no pivoting
@@ -108,6 +128,38 @@ struct Pivots {
 ///                     still completes); may be nullptr only without pivoting
 template <class T>
 void getrf(Context &ctx, const BatchView<T> &A, Pivots ipiv, int *info);
+
+/// Solves op(A) X = B with A's getrf factors (n x n) for B (n x nrhs); X overwrites B.
+/// ipiv.data == nullptr: A was factored without pivoting. All views share one layout.
+template <class T>
+void getrs(Context &ctx, Op trans, const BatchView<const T> &A, ConstPivots ipiv,
+           const BatchView<T> &B);
+
+/// C = inv(A) from A's getrf factors (out of place). info[b] = k > 0: U(k,k) == 0, and C of
+/// that matrix is not meaningful.
+template <class T>
+void getri(Context &ctx, const BatchView<const T> &A, ConstPivots ipiv, const BatchView<T> &C,
+           int *info);
+
+/// Ainv = inv(A) straight from A (A untouched), any n. info[b] = k > 0: U(k,k) == 0 in A's LU.
+template <class T>
+void matinv(Context &ctx, const BatchView<const T> &A, const BatchView<T> &Ainv, int *info);
+
+/// Cholesky A = L L^H (lower) or U^H U (upper); only the uplo triangle is read or written.
+/// info[b] = k > 0: the leading minor of order k is not positive definite (that matrix stops
+/// there, as in LAPACK); the other matrices are unaffected.
+template <class T>
+void potrf(Context &ctx, Uplo uplo, const BatchView<T> &A, int *info);
+
+/// Solves A X = B with A's potrf factor (n x n) for B (n x nrhs); X overwrites B.
+template <class T>
+void potrs(Context &ctx, Uplo uplo, const BatchView<const T> &A, const BatchView<T> &B);
+
+/// op(A) X = alpha B (left) or X op(A) = alpha B (right) with A triangular (m x m or n x n)
+/// and B m x n; X overwrites B. alpha == 0 sets B to zero without reading A.
+template <class T>
+void trsm(Context &ctx, Side side, Uplo uplo, Op trans, Diag diag, T alpha,
+          const BatchView<const T> &A, const BatchView<T> &B);
 
 /// Copies the matrices of `from` into `to` (same rows, cols and count; any two layouts).
 /// Only the rows x cols elements of each item of `to` are written.

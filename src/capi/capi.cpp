@@ -19,7 +19,12 @@ namespace {
 
 using ompbatch::BatchView;
 using ompbatch::Context;
+using ompbatch::Diag;
 using ompbatch::Error;
+using ompbatch::Layout;
+using ompbatch::Op;
+using ompbatch::Side;
+using ompbatch::Uplo;
 
 // Live handles, so that a destroyed handle is reported rather than dereferenced.
 std::mutex registry_mutex;
@@ -54,6 +59,76 @@ ompbStatus_t guarded(ompbHandle_t h, const char *routine, F &&f) noexcept {
     h->last_error.clear();
     return OMPB_STATUS_INTERNAL_ERROR;
   }
+}
+
+/// Runs f(context) for a routine whose `info` is a host int (getrs, potrs): 0 on success, -j
+/// when argument j is invalid (`args` lists the C argument names after the handle).
+template <std::size_t N, class F>
+ompbStatus_t guarded_info(ompbHandle_t h, const char *routine, int *info,
+                          const char *const (&args)[N], F &&f) noexcept {
+  if (!is_live(h)) {
+    if (info) *info = -1;
+    return OMPB_STATUS_NOT_INITIALIZED;
+  }
+  return guarded(h, routine, [&](Context &c) {
+    if (!info) throw Error(OMPB_STATUS_INVALID_VALUE, "", "info is NULL", "info");
+    try {
+      f(c);
+      *info = 0;
+    } catch (const Error &e) {
+      int position = 1;
+      for (const char *a : args) {
+        ++position;
+        if (e.argument() == a) *info = -position;
+      }
+      throw;
+    }
+  });
+}
+
+/// The C++ enum for a C enum value (the C values count from 0), or an error naming the argument.
+template <class E>
+E from_c(const char *name, int value, std::initializer_list<E> values) {
+  if (value < 0 || value >= int(values.size()))
+    throw Error(OMPB_STATUS_INVALID_VALUE, "",
+                std::string(name) + " (" + std::to_string(value) + ") is not a valid value", name);
+  return values.begin()[value];
+}
+Op op(ompbOperation_t t) {
+  return from_c("trans", t, {Op::n, Op::t, Op::c});
+}
+Uplo uplo(ompbFillMode_t u) {
+  return from_c("uplo", u, {Uplo::lower, Uplo::upper});
+}
+Side side(ompbSideMode_t s) {
+  return from_c("side", s, {Side::left, Side::right});
+}
+Diag diag(ompbDiagType_t d) {
+  return from_c("diag", d, {Diag::non_unit, Diag::unit});
+}
+
+template <class T>
+using CV = BatchView<const T>;
+
+// getrs, potrs: the C argument names after the handle, per form, for info = -j.
+const char *const getrs_args_p[] = {"trans",   "n",      "nrhs", "Aarray", "lda",
+                                    "devIpiv", "Barray", "ldb",  "info",   "batchSize"};
+const char *const getrs_args_s[] = {"trans",   "n",       "nrhs",     "A", "lda",
+                                    "strideA", "devIpiv", "strideP",  "B", "ldb",
+                                    "strideB", "info",    "batchSize"};
+const char *const getrs_args_i[] = {"trans",   "n", "nrhs", "A",    "lda",      "width",
+                                    "devIpiv", "B", "ldb",  "info", "batchSize"};
+const char *const potrs_args_p[] = {"uplo",   "n",   "nrhs", "Aarray",   "lda",
+                                    "Barray", "ldb", "info", "batchSize"};
+const char *const potrs_args_s[] = {"uplo", "n",   "nrhs",    "A",    "lda",      "strideA",
+                                    "B",    "ldb", "strideB", "info", "batchSize"};
+const char *const potrs_args_i[] = {"uplo",  "n", "nrhs", "A",    "lda",
+                                    "width", "B", "ldb",  "info", "batchSize"};
+
+template <class T>
+T alpha_value(const T *alpha) {
+  if (!alpha) throw Error(OMPB_STATUS_INVALID_VALUE, "", "alpha is NULL", "alpha");
+  return *alpha;
 }
 
 template <class T>
@@ -91,6 +166,153 @@ ompbStatus_t unpack(ompbHandle_t h, const char *name, int m, int n, const T *Ai,
   return guarded(h, name, [&](Context &c) {
     ompbatch::copy<T>(c, BatchView<const T>::interleaved(m, n, Ai, ldai, width, batch),
                       BatchView<T>::pointer_array(m, n, A, lda, batch));
+  });
+}
+
+// The solver family, one template per routine and form; the C names are made below.
+template <class T>
+ompbStatus_t getrs_p(ompbHandle_t h, const char *name, ompbOperation_t t, int n, int nrhs,
+                     const T *const A[], int lda, const int *piv, T *const B[], int ldb, int *info,
+                     int batch) {
+  return guarded_info(h, name, info, getrs_args_p, [&](Context &c) {
+    ompbatch::getrs<T>(c, op(t), CV<T>::pointer_array(n, n, A, lda, batch), {piv, n},
+                       BatchView<T>::pointer_array(n, nrhs, B, ldb, batch));
+  });
+}
+template <class T>
+ompbStatus_t getrs_s(ompbHandle_t h, const char *name, ompbOperation_t t, int n, int nrhs,
+                     const T *A, int lda, long long sA, const int *piv, long long sP, T *B, int ldb,
+                     long long sB, int *info, int batch) {
+  return guarded_info(h, name, info, getrs_args_s, [&](Context &c) {
+    ompbatch::getrs<T>(c, op(t), CV<T>::strided(n, n, A, lda, sA, batch), {piv, sP},
+                       BatchView<T>::strided(n, nrhs, B, ldb, sB, batch));
+  });
+}
+template <class T>
+ompbStatus_t getrs_i(ompbHandle_t h, const char *name, ompbOperation_t t, int n, int nrhs,
+                     const T *A, int lda, int w, const int *piv, T *B, int ldb, int *info,
+                     int batch) {
+  return guarded_info(h, name, info, getrs_args_i, [&](Context &c) {
+    ompbatch::getrs<T>(c, op(t), CV<T>::interleaved(n, n, A, lda, w, batch), {piv, 0},
+                       BatchView<T>::interleaved(n, nrhs, B, ldb, w, batch));
+  });
+}
+template <class T>
+ompbStatus_t getri_p(ompbHandle_t h, const char *name, int n, const T *const A[], int lda,
+                     const int *piv, T *const C[], int ldc, int *info, int batch) {
+  return guarded(h, name, [&](Context &c) {
+    ompbatch::getri<T>(c, CV<T>::pointer_array(n, n, A, lda, batch), {piv, n},
+                       BatchView<T>::pointer_array(n, n, C, ldc, batch), info);
+  });
+}
+template <class T>
+ompbStatus_t getri_s(ompbHandle_t h, const char *name, int n, const T *A, int lda, long long sA,
+                     const int *piv, long long sP, T *C, int ldc, long long sC, int *info,
+                     int batch) {
+  return guarded(h, name, [&](Context &c) {
+    ompbatch::getri<T>(c, CV<T>::strided(n, n, A, lda, sA, batch), {piv, sP},
+                       BatchView<T>::strided(n, n, C, ldc, sC, batch), info);
+  });
+}
+template <class T>
+ompbStatus_t getri_i(ompbHandle_t h, const char *name, int n, const T *A, int lda, int w,
+                     const int *piv, T *C, int ldc, int *info, int batch) {
+  return guarded(h, name, [&](Context &c) {
+    ompbatch::getri<T>(c, CV<T>::interleaved(n, n, A, lda, w, batch), {piv, 0},
+                       BatchView<T>::interleaved(n, n, C, ldc, w, batch), info);
+  });
+}
+template <class T>
+ompbStatus_t matinv_p(ompbHandle_t h, const char *name, int n, const T *const A[], int lda,
+                      T *const Ai[], int ldi, int *info, int batch) {
+  return guarded(h, name, [&](Context &c) {
+    ompbatch::matinv<T>(c, CV<T>::pointer_array(n, n, A, lda, batch),
+                        BatchView<T>::pointer_array(n, n, Ai, ldi, batch), info);
+  });
+}
+template <class T>
+ompbStatus_t matinv_s(ompbHandle_t h, const char *name, int n, const T *A, int lda, long long sA,
+                      T *Ai, int ldi, long long sI, int *info, int batch) {
+  return guarded(h, name, [&](Context &c) {
+    ompbatch::matinv<T>(c, CV<T>::strided(n, n, A, lda, sA, batch),
+                        BatchView<T>::strided(n, n, Ai, ldi, sI, batch), info);
+  });
+}
+template <class T>
+ompbStatus_t matinv_i(ompbHandle_t h, const char *name, int n, const T *A, int lda, int w, T *Ai,
+                      int ldi, int *info, int batch) {
+  return guarded(h, name, [&](Context &c) {
+    ompbatch::matinv<T>(c, CV<T>::interleaved(n, n, A, lda, w, batch),
+                        BatchView<T>::interleaved(n, n, Ai, ldi, w, batch), info);
+  });
+}
+template <class T>
+ompbStatus_t potrf_p(ompbHandle_t h, const char *name, ompbFillMode_t u, int n, T *const A[],
+                     int lda, int *info, int batch) {
+  return guarded(h, name, [&](Context &c) {
+    ompbatch::potrf<T>(c, uplo(u), BatchView<T>::pointer_array(n, n, A, lda, batch), info);
+  });
+}
+template <class T>
+ompbStatus_t potrf_s(ompbHandle_t h, const char *name, ompbFillMode_t u, int n, T *A, int lda,
+                     long long sA, int *info, int batch) {
+  return guarded(h, name, [&](Context &c) {
+    ompbatch::potrf<T>(c, uplo(u), BatchView<T>::strided(n, n, A, lda, sA, batch), info);
+  });
+}
+template <class T>
+ompbStatus_t potrf_i(ompbHandle_t h, const char *name, ompbFillMode_t u, int n, T *A, int lda,
+                     int w, int *info, int batch) {
+  return guarded(h, name, [&](Context &c) {
+    ompbatch::potrf<T>(c, uplo(u), BatchView<T>::interleaved(n, n, A, lda, w, batch), info);
+  });
+}
+template <class T>
+ompbStatus_t potrs_p(ompbHandle_t h, const char *name, ompbFillMode_t u, int n, int nrhs,
+                     const T *const A[], int lda, T *const B[], int ldb, int *info, int batch) {
+  return guarded_info(h, name, info, potrs_args_p, [&](Context &c) {
+    ompbatch::potrs<T>(c, uplo(u), CV<T>::pointer_array(n, n, A, lda, batch),
+                       BatchView<T>::pointer_array(n, nrhs, B, ldb, batch));
+  });
+}
+template <class T>
+ompbStatus_t potrs_s(ompbHandle_t h, const char *name, ompbFillMode_t u, int n, int nrhs,
+                     const T *A, int lda, long long sA, T *B, int ldb, long long sB, int *info,
+                     int batch) {
+  return guarded_info(h, name, info, potrs_args_s, [&](Context &c) {
+    ompbatch::potrs<T>(c, uplo(u), CV<T>::strided(n, n, A, lda, sA, batch),
+                       BatchView<T>::strided(n, nrhs, B, ldb, sB, batch));
+  });
+}
+template <class T>
+ompbStatus_t potrs_i(ompbHandle_t h, const char *name, ompbFillMode_t u, int n, int nrhs,
+                     const T *A, int lda, int w, T *B, int ldb, int *info, int batch) {
+  return guarded_info(h, name, info, potrs_args_i, [&](Context &c) {
+    ompbatch::potrs<T>(c, uplo(u), CV<T>::interleaved(n, n, A, lda, w, batch),
+                       BatchView<T>::interleaved(n, nrhs, B, ldb, w, batch));
+  });
+}
+/// trsm: A is k x k with k = m (left) or n (right).
+template <class T>
+ompbStatus_t trsm_any(ompbHandle_t h, const char *name, ompbSideMode_t sd, ompbFillMode_t u,
+                      ompbOperation_t t, ompbDiagType_t d, int m, int n, const T *alpha,
+                      Layout layout, const T *const *Ap, const T *A, int lda, long long sA,
+                      T *const *Bp, T *B, int ldb, long long sB, int w, int batch) {
+  return guarded(h, name, [&](Context &c) {
+    const Side s = side(sd);
+    const Uplo up = uplo(u);
+    const Op o = op(t);
+    const Diag dg = diag(d);
+    const T a = alpha_value(alpha);
+    const int k = s == Side::left ? m : n;
+    const CV<T> va = layout == Layout::pointer_array ? CV<T>::pointer_array(k, k, Ap, lda, batch)
+                     : layout == Layout::strided     ? CV<T>::strided(k, k, A, lda, sA, batch)
+                                                     : CV<T>::interleaved(k, k, A, lda, w, batch);
+    const BatchView<T> vb =
+        layout == Layout::pointer_array ? BatchView<T>::pointer_array(m, n, Bp, ldb, batch)
+        : layout == Layout::strided     ? BatchView<T>::strided(m, n, B, ldb, sB, batch)
+                                        : BatchView<T>::interleaved(m, n, B, ldb, w, batch);
+    ompbatch::trsm<T>(c, s, up, o, dg, a, va, vb);
   });
 }
 
@@ -265,5 +487,107 @@ ompbStatus_t ompbGetInterleaveWidth(ompbHandle_t h, char type, int *width) {
   }
 OMPB_FOR_EACH_PRECISION(OMPB_C_WRAPPERS)
 #undef OMPB_C_WRAPPERS
+
+#define OMPB_C_SOLVERS(L, T)                                                                       \
+  ompbStatus_t ompb##L##getrsBatched(ompbHandle_t h, ompbOperation_t t, int n, int nrhs,           \
+                                     const T *const A[], int lda, const int *piv, T *const B[],    \
+                                     int ldb, int *info, int batch) {                              \
+    return getrs_p<T>(h, "ompb" #L "getrsBatched", t, n, nrhs, A, lda, piv, B, ldb, info, batch);  \
+  }                                                                                                \
+  ompbStatus_t ompb##L##getrsStridedBatched(                                                       \
+      ompbHandle_t h, ompbOperation_t t, int n, int nrhs, const T *A, int lda, long long sA,       \
+      const int *piv, long long sP, T *B, int ldb, long long sB, int *info, int batch) {           \
+    return getrs_s<T>(h, "ompb" #L "getrsStridedBatched", t, n, nrhs, A, lda, sA, piv, sP, B, ldb, \
+                      sB, info, batch);                                                            \
+  }                                                                                                \
+  ompbStatus_t ompb##L##getrsInterleavedBatched(                                                   \
+      ompbHandle_t h, ompbOperation_t t, int n, int nrhs, const T *A, int lda, int w,              \
+      const int *piv, T *B, int ldb, int *info, int batch) {                                       \
+    return getrs_i<T>(h, "ompb" #L "getrsInterleavedBatched", t, n, nrhs, A, lda, w, piv, B, ldb,  \
+                      info, batch);                                                                \
+  }                                                                                                \
+  ompbStatus_t ompb##L##getriBatched(ompbHandle_t h, int n, const T *const A[], int lda,           \
+                                     const int *piv, T *const C[], int ldc, int *info,             \
+                                     int batch) {                                                  \
+    return getri_p<T>(h, "ompb" #L "getriBatched", n, A, lda, piv, C, ldc, info, batch);           \
+  }                                                                                                \
+  ompbStatus_t ompb##L##getriStridedBatched(ompbHandle_t h, int n, const T *A, int lda,            \
+                                            long long sA, const int *piv, long long sP, T *C,      \
+                                            int ldc, long long sC, int *info, int batch) {         \
+    return getri_s<T>(h, "ompb" #L "getriStridedBatched", n, A, lda, sA, piv, sP, C, ldc, sC,      \
+                      info, batch);                                                                \
+  }                                                                                                \
+  ompbStatus_t ompb##L##getriInterleavedBatched(ompbHandle_t h, int n, const T *A, int lda, int w, \
+                                                const int *piv, T *C, int ldc, int *info,          \
+                                                int batch) {                                       \
+    return getri_i<T>(h, "ompb" #L "getriInterleavedBatched", n, A, lda, w, piv, C, ldc, info,     \
+                      batch);                                                                      \
+  }                                                                                                \
+  ompbStatus_t ompb##L##matinvBatched(ompbHandle_t h, int n, const T *const A[], int lda,          \
+                                      T *const Ai[], int ldi, int *info, int batch) {              \
+    return matinv_p<T>(h, "ompb" #L "matinvBatched", n, A, lda, Ai, ldi, info, batch);             \
+  }                                                                                                \
+  ompbStatus_t ompb##L##matinvStridedBatched(ompbHandle_t h, int n, const T *A, int lda,           \
+                                             long long sA, T *Ai, int ldi, long long sI,           \
+                                             int *info, int batch) {                               \
+    return matinv_s<T>(h, "ompb" #L "matinvStridedBatched", n, A, lda, sA, Ai, ldi, sI, info,      \
+                       batch);                                                                     \
+  }                                                                                                \
+  ompbStatus_t ompb##L##matinvInterleavedBatched(ompbHandle_t h, int n, const T *A, int lda,       \
+                                                 int w, T *Ai, int ldi, int *info, int batch) {    \
+    return matinv_i<T>(h, "ompb" #L "matinvInterleavedBatched", n, A, lda, w, Ai, ldi, info,       \
+                       batch);                                                                     \
+  }                                                                                                \
+  ompbStatus_t ompb##L##potrfBatched(ompbHandle_t h, ompbFillMode_t u, int n, T *const A[],        \
+                                     int lda, int *info, int batch) {                              \
+    return potrf_p<T>(h, "ompb" #L "potrfBatched", u, n, A, lda, info, batch);                     \
+  }                                                                                                \
+  ompbStatus_t ompb##L##potrfStridedBatched(ompbHandle_t h, ompbFillMode_t u, int n, T *A,         \
+                                            int lda, long long sA, int *info, int batch) {         \
+    return potrf_s<T>(h, "ompb" #L "potrfStridedBatched", u, n, A, lda, sA, info, batch);          \
+  }                                                                                                \
+  ompbStatus_t ompb##L##potrfInterleavedBatched(ompbHandle_t h, ompbFillMode_t u, int n, T *A,     \
+                                                int lda, int w, int *info, int batch) {            \
+    return potrf_i<T>(h, "ompb" #L "potrfInterleavedBatched", u, n, A, lda, w, info, batch);       \
+  }                                                                                                \
+  ompbStatus_t ompb##L##potrsBatched(ompbHandle_t h, ompbFillMode_t u, int n, int nrhs,            \
+                                     const T *const A[], int lda, T *const B[], int ldb,           \
+                                     int *info, int batch) {                                       \
+    return potrs_p<T>(h, "ompb" #L "potrsBatched", u, n, nrhs, A, lda, B, ldb, info, batch);       \
+  }                                                                                                \
+  ompbStatus_t ompb##L##potrsStridedBatched(ompbHandle_t h, ompbFillMode_t u, int n, int nrhs,     \
+                                            const T *A, int lda, long long sA, T *B, int ldb,      \
+                                            long long sB, int *info, int batch) {                  \
+    return potrs_s<T>(h, "ompb" #L "potrsStridedBatched", u, n, nrhs, A, lda, sA, B, ldb, sB,      \
+                      info, batch);                                                                \
+  }                                                                                                \
+  ompbStatus_t ompb##L##potrsInterleavedBatched(ompbHandle_t h, ompbFillMode_t u, int n, int nrhs, \
+                                                const T *A, int lda, int w, T *B, int ldb,         \
+                                                int *info, int batch) {                            \
+    return potrs_i<T>(h, "ompb" #L "potrsInterleavedBatched", u, n, nrhs, A, lda, w, B, ldb, info, \
+                      batch);                                                                      \
+  }                                                                                                \
+  ompbStatus_t ompb##L##trsmBatched(ompbHandle_t h, ompbSideMode_t s, ompbFillMode_t u,            \
+                                    ompbOperation_t t, ompbDiagType_t d, int m, int n,             \
+                                    const T *alpha, const T *const A[], int lda, T *const B[],     \
+                                    int ldb, int batch) {                                          \
+    return trsm_any<T>(h, "ompb" #L "trsmBatched", s, u, t, d, m, n, alpha, Layout::pointer_array, \
+                       A, nullptr, lda, 0, B, nullptr, ldb, 0, 1, batch);                          \
+  }                                                                                                \
+  ompbStatus_t ompb##L##trsmStridedBatched(ompbHandle_t h, ompbSideMode_t s, ompbFillMode_t u,     \
+                                           ompbOperation_t t, ompbDiagType_t d, int m, int n,      \
+                                           const T *alpha, const T *A, int lda, long long sA,      \
+                                           T *B, int ldb, long long sB, int batch) {               \
+    return trsm_any<T>(h, "ompb" #L "trsmStridedBatched", s, u, t, d, m, n, alpha,                 \
+                       Layout::strided, nullptr, A, lda, sA, nullptr, B, ldb, sB, 1, batch);       \
+  }                                                                                                \
+  ompbStatus_t ompb##L##trsmInterleavedBatched(                                                    \
+      ompbHandle_t h, ompbSideMode_t s, ompbFillMode_t u, ompbOperation_t t, ompbDiagType_t d,     \
+      int m, int n, const T *alpha, const T *A, int lda, int w, T *B, int ldb, int batch) {        \
+    return trsm_any<T>(h, "ompb" #L "trsmInterleavedBatched", s, u, t, d, m, n, alpha,             \
+                       Layout::interleaved, nullptr, A, lda, 0, nullptr, B, ldb, 0, w, batch);     \
+  }
+OMPB_FOR_EACH_PRECISION(OMPB_C_SOLVERS)
+#undef OMPB_C_SOLVERS
 
 }  // extern "C"

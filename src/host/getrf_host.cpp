@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// Host getrf: the lane kernel over chunks of the batch, one OpenMP parallel region.
+// Host getrf and layout copies: lane kernels over chunks of the batch, one parallel region.
 #include <algorithm>
-#include <vector>
 
 #include "host/host.hpp"
 #include "host/lanes.hpp"
@@ -13,33 +12,19 @@ namespace ompbatch::detail::host {
 template <class T>
 void getrf(const BatchView<T> &A, Pivots ipiv, int *info) {
   constexpr int W = width<T>();
-  const int m = A.rows, n = A.cols, kmax = std::min(m, n);
-  const BatchView<int> P = pivot_view(A, ipiv);
-  const Chunks<T, W> chunks(A);
-#pragma omp parallel
-  {
-    std::vector<T> buf(idx(m) * n * W);
-    std::vector<int> pbuf(idx(kmax) * W);
-    int ibuf[W];
-#pragma omp for schedule(static)
-    for (idx c = 0; c < chunks.count; ++c) {
-      idx b0;
-      int lanes;
-      chunks.at(c, b0, lanes);
-      if (lanes == 0) continue;
-      if (chunks.in_place(lanes)) {
-        getrf_lanes<T, W>(m, n, item(A, b0), A.width, idx(A.ld) * A.width,
-                          ipiv.data ? item(P, b0) : nullptr, A.width, info ? info + b0 : ibuf);
-        continue;
-      }
-      pack_lanes<T, W>(A, b0, lanes, buf.data());
-      getrf_lanes<T, W>(m, n, buf.data(), W, idx(m) * W, ipiv.data ? pbuf.data() : nullptr, W,
-                        ibuf);
-      unpack_lanes<T, W>(buf.data(), b0, lanes, A);
-      if (ipiv.data) unpack_lanes<int, W>(pbuf.data(), b0, lanes, P);
-      if (info) std::copy(ibuf, ibuf + lanes, info + b0);
-    }
-  }
+  const BatchView<int> P = pivot_view(A, ipiv.data, ipiv.stride);
+  for_each_chunk<W>(A, [&] {
+    return [&, a = LaneArg<T, W>(A, true, true), p = LaneArg<int, W>(P, false, true),
+            inf = LaneInfo<W>(info)](idx b0, int lanes, bool in_place) mutable {
+      a.bind(b0, lanes, in_place);
+      p.bind(b0, lanes, in_place);
+      getrf_lanes<T, W>(A.rows, A.cols, a.ptr(), a.rs(), a.cs(), p.ptr(), p.rs(),
+                        inf.bind(b0, lanes));
+      a.finish(b0, lanes);
+      p.finish(b0, lanes);
+      inf.finish();
+    };
+  });
 }
 
 template <class T>

@@ -12,4 +12,23 @@ void getrf(const BatchView<T> &A, Pivots ipiv, int *info);
 template <class T>
 void copy(const BatchView<const T> &from, const BatchView<T> &to);
 
+template <class T>
+void getrs(Op trans, const BatchView<const T> &A, ConstPivots ipiv, const BatchView<T> &B);
+
+template <class T>
+void getri(const BatchView<const T> &A, ConstPivots ipiv, const BatchView<T> &C, int *info);
+
+template <class T>
+void matinv(const BatchView<const T> &A, const BatchView<T> &C, int *info);
+
+template <class T>
+void potrf(Uplo uplo, const BatchView<T> &A, int *info);
+
+template <class T>
+void potrs(Uplo uplo, const BatchView<const T> &A, const BatchView<T> &B);
+
+template <class T>
+void trsm(Side side, Uplo uplo, Op trans, Diag diag, T alpha, const BatchView<const T> &A,
+          const BatchView<T> &B);
+
 }  // namespace ompbatch::detail::host

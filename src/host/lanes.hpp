@@ -74,4 +74,101 @@ void unpack_lanes(const T *buf, idx b0, int lanes, const BatchView<T> &v) {
   }
 }
 
+/// One batch argument of a lane kernel call, per thread: the chunk's matrices either in place
+/// (W lanes of the caller's interleaved block) or packed into this object's buffer. An absent
+/// argument (NULL, e.g. no pivots) gives ptr() == nullptr.
+template <class U, int W>
+class LaneArg {
+ public:
+  using T = std::remove_const_t<U>;
+  /// in: the kernel reads it (packed before the call); out: it writes it (unpacked after).
+  LaneArg(const BatchView<U> &v, bool in, bool out)
+      : v_(v),
+        in_(in),
+        out_(out),
+        present_(v.data || v.ptrs),
+        buf_(present_ ? idx(v.rows) * v.cols * W : 0) {}
+
+  void bind(idx b0, int lanes, bool in_place) {
+    packed_ = present_ && !in_place;
+    if (!present_) {
+      p_ = nullptr;
+    } else if (in_place) {
+      p_ = const_cast<T *>(item(v_, b0));
+      rs_ = v_.width;
+      cs_ = idx(v_.ld) * v_.width;
+    } else {
+      p_ = buf_.data();
+      rs_ = W;
+      cs_ = idx(v_.rows) * W;
+      if (in_) pack_lanes<T, W>(v_, b0, lanes, p_);
+    }
+  }
+  void finish(idx b0, int lanes) {
+    if constexpr (!std::is_const_v<U>)
+      if (packed_ && out_) unpack_lanes<T, W>(p_, b0, lanes, v_);
+  }
+  T *ptr() const noexcept { return p_; }
+  idx rs() const noexcept { return rs_; }
+  idx cs() const noexcept { return cs_; }
+
+ private:
+  BatchView<U> v_;
+  bool in_, out_, present_, packed_ = false;
+  std::vector<T> buf_;
+  T *p_ = nullptr;
+  idx rs_ = W, cs_ = W;
+};
+
+/// info[b] of a chunk: written in place when the chunk has W lanes, else through a buffer.
+template <int W>
+class LaneInfo {
+ public:
+  explicit LaneInfo(int *info) : info_(info) {}
+  int *bind(idx b0, int lanes) {
+    b0_ = b0;
+    lanes_ = lanes;
+    return info_ && lanes == W ? info_ + b0 : buf_;
+  }
+  void finish() {
+    if (info_ && lanes_ != W) std::copy(buf_, buf_ + lanes_, info_ + b0_);
+  }
+
+ private:
+  int *info_;
+  int buf_[W] = {};
+  idx b0_ = 0;
+  int lanes_ = 0;
+};
+
+/// Runs the chunks of the batch `lead` over the OpenMP threads. `setup()` is called once per
+/// thread and returns the per-chunk function f(b0, lanes, in_place) with its thread's buffers.
+template <int W, class U, class Setup>
+void for_each_chunk(const BatchView<U> &lead, Setup setup) {
+  const Chunks<U, W> chunks(lead);
+#pragma omp parallel
+  {
+    auto run = setup();
+#pragma omp for schedule(static)
+    for (idx c = 0; c < chunks.count; ++c) {
+      idx b0;
+      int lanes;
+      chunks.at(c, b0, lanes);
+      if (lanes > 0) run(b0, lanes, chunks.in_place(lanes));
+    }
+  }
+}
+
+/// Copies the chunk's lanes of `from` into `to` (both bound), rows x cols.
+template <class T, int W, class U>
+void copy_lanes(int rows, int cols, const LaneArg<U, W> &from, const LaneArg<T, W> &to) {
+  for (int j = 0; j < cols; ++j)
+    for (int i = 0; i < rows; ++i) {
+      const T *f = from.ptr() + i * from.rs() + j * from.cs();
+      T *t = to.ptr() + i * to.rs() + j * to.cs();
+#pragma omp simd
+      for (int l = 0; l < W; ++l) t[l] = f[l];
+    }
+}
+
 }  // namespace ompbatch::detail::host

@@ -43,13 +43,14 @@ idx extent(const BatchView<T> &v) noexcept {
          (v.cols - 1) * col_stride(v.layout, v.ld, v.width) + 1;
 }
 
-/// The pivots of a batch as a rows=min(m,n) x cols=1 view in the matrices' layout.
-template <class T>
-BatchView<int> pivot_view(const BatchView<T> &A, Pivots p) noexcept {
+/// The pivots of a batch as a rows=min(m,n) x cols=1 view in the matrices' layout
+/// (P = int for getrf's output, const int for the solvers' input).
+template <class P, class T>
+BatchView<P> pivot_view(const BatchView<T> &A, P *data, long long stride) noexcept {
   const int kmax = A.rows < A.cols ? A.rows : A.cols;
   if (A.layout == Layout::interleaved)
-    return BatchView<int>::interleaved(kmax, 1, p.data, kmax > 0 ? kmax : 1, A.width, A.count);
-  return BatchView<int>::strided(kmax, 1, p.data, kmax > 0 ? kmax : 1, p.stride, A.count);
+    return BatchView<P>::interleaved(kmax, 1, data, kmax > 0 ? kmax : 1, A.width, A.count);
+  return BatchView<P>::strided(kmax, 1, data, kmax > 0 ? kmax : 1, stride, A.count);
 }
 
 }  // namespace ompbatch::detail

@@ -68,6 +68,36 @@ inline std::complex<R> fms(std::complex<R> c, std::complex<R> a, std::complex<R>
           std::fma(-a.imag(), b.real(), std::fma(-a.real(), b.imag(), c.imag()))};
 }
 
+/// c + a * b, fused like fms.
+template <class T>
+inline T fma_(T c, T a, T b) noexcept {
+  return fms(c, -a, b);
+}
+
+/// conj(x) (x for real x); cj(x, c): conj(x) when c.
+template <class R>
+inline R conj_(R x) noexcept {
+  return x;
+}
+template <class R>
+inline std::complex<R> conj_(std::complex<R> z) noexcept {
+  return {z.real(), -z.imag()};
+}
+template <class T>
+inline T cj(T x, bool c) noexcept {
+  return c ? conj_(x) : x;
+}
+
+/// Real part (x for real x).
+template <class R>
+inline R real_(R x) noexcept {
+  return x;
+}
+template <class R>
+inline R real_(std::complex<R> z) noexcept {
+  return z.real();
+}
+
 /// a / b, by Smith's scaling for complex b (no overflow for representable quotients).
 template <class R>
 inline R div(R a, R b) noexcept {

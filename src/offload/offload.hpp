@@ -12,4 +12,25 @@ void getrf(const Context &ctx, const BatchView<T> &A, Pivots ipiv, int *info);
 template <class T>
 void copy(const Context &ctx, const BatchView<const T> &from, const BatchView<T> &to);
 
+template <class T>
+void getrs(const Context &ctx, Op trans, const BatchView<const T> &A, ConstPivots ipiv,
+           const BatchView<T> &B);
+
+template <class T>
+void getri(const Context &ctx, const BatchView<const T> &A, ConstPivots ipiv, const BatchView<T> &C,
+           int *info);
+
+template <class T>
+void matinv(const Context &ctx, const BatchView<const T> &A, const BatchView<T> &C, int *info);
+
+template <class T>
+void potrf(const Context &ctx, Uplo uplo, const BatchView<T> &A, int *info);
+
+template <class T>
+void potrs(const Context &ctx, Uplo uplo, const BatchView<const T> &A, const BatchView<T> &B);
+
+template <class T>
+void trsm(const Context &ctx, Side side, Uplo uplo, Op trans, Diag diag, T alpha,
+          const BatchView<const T> &A, const BatchView<T> &B);
+
 }  // namespace ompbatch::detail::offload

@@ -1,0 +1,123 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Host solvers: each lane kernel over chunks of W matrices (in place or packed), one parallel
+// region per call.
+#include "host/host.hpp"
+#include "host/lanes.hpp"
+#include "kernels/solve_lanes.hpp"
+#include "precisions.hpp"
+
+namespace ompbatch::detail::host {
+
+template <class T>
+void getrs(Op trans, const BatchView<const T> &A, ConstPivots ipiv, const BatchView<T> &B) {
+  constexpr int W = width<T>();
+  const BatchView<const int> P = pivot_view(A, ipiv.data, ipiv.stride);
+  for_each_chunk<W>(A, [&] {
+    return [&, a = LaneArg<const T, W>(A, true, false), p = LaneArg<const int, W>(P, true, false),
+            b = LaneArg<T, W>(B, true, true)](idx b0, int lanes, bool in_place) mutable {
+      a.bind(b0, lanes, in_place);
+      p.bind(b0, lanes, in_place);
+      b.bind(b0, lanes, in_place);
+      getrs_lanes<T, W>(trans, A.rows, B.cols, a.ptr(), a.rs(), a.cs(), p.ptr(), p.rs(), b.ptr(),
+                        b.rs(), b.cs());
+      b.finish(b0, lanes);
+    };
+  });
+}
+
+/// getri and matinv: C = copy of A, then (matinv) getrf, then the in-place inverse.
+template <class T>
+void inverse(const BatchView<const T> &A, const BatchView<const int> &P, bool factor,
+             const BatchView<T> &C, int *info) {
+  constexpr int W = width<T>();
+  for_each_chunk<W>(A, [&] {
+    return [&, a = LaneArg<const T, W>(A, true, false), p = LaneArg<const int, W>(P, true, false),
+            c = LaneArg<T, W>(C, false, true), inf = LaneInfo<W>(info),
+            piv = std::vector<int>(idx(A.rows) * W),
+            work = std::vector<T>(idx(A.rows) * W)](idx b0, int lanes, bool in_place) mutable {
+      const int n = A.rows;
+      a.bind(b0, lanes, in_place);
+      c.bind(b0, lanes, in_place);
+      copy_lanes<T, W>(n, n, a, c);
+      int *infos = inf.bind(b0, lanes);
+      if (factor) {
+        getrf_lanes<T, W>(n, n, c.ptr(), c.rs(), c.cs(), piv.data(), W, infos);
+        int unused[W];
+        getri_lanes<T, W>(n, c.ptr(), c.rs(), c.cs(), piv.data(), W, work.data(), unused);
+      } else {
+        p.bind(b0, lanes, in_place);
+        getri_lanes<T, W>(n, c.ptr(), c.rs(), c.cs(), p.ptr(), p.rs(), work.data(), infos);
+      }
+      c.finish(b0, lanes);
+      inf.finish();
+    };
+  });
+}
+
+template <class T>
+void getri(const BatchView<const T> &A, ConstPivots ipiv, const BatchView<T> &C, int *info) {
+  inverse(A, pivot_view(A, ipiv.data, ipiv.stride), false, C, info);
+}
+
+template <class T>
+void matinv(const BatchView<const T> &A, const BatchView<T> &C, int *info) {
+  inverse(A, pivot_view<const int>(A, nullptr, 0), true, C, info);
+}
+
+template <class T>
+void potrf(Uplo uplo, const BatchView<T> &A, int *info) {
+  constexpr int W = width<T>();
+  for_each_chunk<W>(A, [&] {
+    return [&, a = LaneArg<T, W>(A, true, true), inf = LaneInfo<W>(info)](idx b0, int lanes,
+                                                                          bool in_place) mutable {
+      a.bind(b0, lanes, in_place);
+      potrf_lanes<T, W>(uplo, A.rows, a.ptr(), a.rs(), a.cs(), inf.bind(b0, lanes));
+      a.finish(b0, lanes);
+      inf.finish();
+    };
+  });
+}
+
+/// The routines that read A and overwrite B (potrs, trsm): f(a, b) on each chunk's bound lanes.
+template <class T, class F>
+void solve_ab(const BatchView<const T> &A, const BatchView<T> &B, F f) {
+  constexpr int W = width<T>();
+  for_each_chunk<W>(A, [&] {
+    return [&, a = LaneArg<const T, W>(A, true, false), b = LaneArg<T, W>(B, true, true)](
+               idx b0, int lanes, bool in_place) mutable {
+      a.bind(b0, lanes, in_place);
+      b.bind(b0, lanes, in_place);
+      f(a, b);
+      b.finish(b0, lanes);
+    };
+  });
+}
+
+template <class T>
+void potrs(Uplo uplo, const BatchView<const T> &A, const BatchView<T> &B) {
+  solve_ab(A, B, [&](const auto &a, const auto &b) {
+    potrs_lanes<T, width<T>()>(uplo, A.rows, B.cols, a.ptr(), a.rs(), a.cs(), b.ptr(), b.rs(),
+                               b.cs());
+  });
+}
+
+template <class T>
+void trsm(Side side, Uplo uplo, Op trans, Diag diag, T alpha, const BatchView<const T> &A,
+          const BatchView<T> &B) {
+  solve_ab(A, B, [&](const auto &a, const auto &b) {
+    trsm_lanes<T, width<T>()>(side, uplo, trans, diag, B.rows, B.cols, alpha, a.ptr(), a.rs(),
+                              a.cs(), b.ptr(), b.rs(), b.cs());
+  });
+}
+
+#define OMPB_INSTANTIATE(L, T)                                                                  \
+  template void getrs<T>(Op, const BatchView<const T> &, ConstPivots, const BatchView<T> &);    \
+  template void getri<T>(const BatchView<const T> &, ConstPivots, const BatchView<T> &, int *); \
+  template void matinv<T>(const BatchView<const T> &, const BatchView<T> &, int *);             \
+  template void potrf<T>(Uplo, const BatchView<T> &, int *);                                    \
+  template void potrs<T>(Uplo, const BatchView<const T> &, const BatchView<T> &);               \
+  template void trsm<T>(Side, Uplo, Op, Diag, T, const BatchView<const T> &, const BatchView<T> &);
+OMPB_FOR_EACH_PRECISION(OMPB_INSTANTIATE)
+#undef OMPB_INSTANTIATE
+
+}  // namespace ompbatch::detail::host

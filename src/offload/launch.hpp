@@ -1,0 +1,54 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// One target teams region per call: the batch split evenly over teams (kPerTeam matrices each),
+// one device thread per matrix running a per-matrix kernel (the lane kernels with W = 1).
+// In the interleaved layout neighbouring threads touch neighbouring addresses (coalesced).
+#pragma once
+
+#include "kernels/layout.hpp"
+
+namespace ompbatch::detail::offload {
+
+inline constexpr int kPerTeam = 64;
+
+#pragma omp declare target
+/// Where the items of a batch are, on the device: a trivially copyable value that enters target
+/// regions as firstprivate (nothing mapped). Its addresses are device addresses.
+template <class T>
+struct DeviceItems {
+  Layout layout;
+  T *data;
+  T *const *ptrs;
+  long long stride;
+  int width;
+  idx block, rs, cs;
+
+  T *at(idx b) const noexcept {
+    return layout == Layout::pointer_array ? ptrs[b]
+                                           : data + item_offset(layout, b, stride, width, block);
+  }
+};
+#pragma omp end declare target
+
+/// The device description of a view whose addresses are already device addresses.
+template <class T>
+DeviceItems<T> device_items(const BatchView<T> &v) {
+  return {v.layout,
+          v.data,
+          v.ptrs,
+          v.stride,
+          v.width,
+          idx(v.width) * v.ld * v.cols,
+          row_stride(v.layout, v.width),
+          col_stride(v.layout, v.ld, v.width)};
+}
+
+/// Runs f(b) for b = 0..count-1 on device `dev`, one thread per matrix.
+template <class F>
+void launch(int dev, int count, F f) {
+  const int teams = (count + kPerTeam - 1) / kPerTeam;
+#pragma omp target teams distribute parallel for device(dev) firstprivate(f) num_teams(teams) \
+    thread_limit(kPerTeam) dist_schedule(static, kPerTeam)
+  for (int b = 0; b < count; ++b) f(b);
+}
+
+}  // namespace ompbatch::detail::offload

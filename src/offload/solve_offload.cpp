@@ -1,0 +1,141 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Offload solvers: the lane kernels with W = 1, one device thread per matrix.
+#include "kernels/solve_lanes.hpp"
+#include "offload/device_batch.hpp"
+#include "offload/launch.hpp"
+#include "offload/offload.hpp"
+#include "precisions.hpp"
+
+namespace ompbatch::detail::offload {
+
+template <class T>
+void getrs(const Context &ctx, Op trans, const BatchView<const T> &A, ConstPivots ipiv,
+           const BatchView<T> &B) {
+  const int dev = ctx.device();
+  const MemorySpace space = ctx.memory_space();
+  DeviceBatch<const T> dA("A", A, dev, space, true);
+  DeviceBatch<const int> dP("ipiv", pivot_view(A, ipiv.data, ipiv.stride), dev, space, true);
+  DeviceBatch<T> dB("B", B, dev, space, true);
+  const DeviceItems<const T> a = device_items(dA.view());
+  const DeviceItems<const int> p = device_items(dP.view());
+  const DeviceItems<T> x = device_items(dB.view());
+  const int n = A.rows, nrhs = B.cols;
+  launch(dev, A.count, [=](int b) {
+    getrs_lanes<T, 1>(trans, n, nrhs, a.at(b), a.rs, a.cs, p.data ? p.at(b) : nullptr, p.rs,
+                      x.at(b), x.rs, x.cs);
+  });
+  dB.copy_out();
+}
+
+/// getri (factor = false) and matinv (factor = true): C = A, [getrf,] in-place inverse, with
+/// per-matrix scratch (pivots and one column) in device memory.
+template <class T>
+void inverse(const Context &ctx, const BatchView<const T> &A, ConstPivots ipiv, bool factor,
+             const BatchView<T> &C, int *info) {
+  const int dev = ctx.device();
+  const MemorySpace space = ctx.memory_space();
+  const int n = A.rows;
+  DeviceBatch<const T> dA("A", A, dev, space, true);
+  DeviceBatch<const int> dP("ipiv", pivot_view(A, ipiv.data, ipiv.stride), dev, space, true);
+  DeviceBatch<T> dC("C", C, dev, space, true);
+  DeviceRange dI("info", info, sizeof(int) * A.count, dev, space, false);
+  DeviceBuffer scratch_piv(sizeof(int) * n * (factor ? A.count : 1), dev);
+  DeviceBuffer scratch_work(sizeof(T) * n * A.count, dev);
+  const DeviceItems<const T> a = device_items(dA.view());
+  const DeviceItems<const int> p = device_items(dP.view());
+  const DeviceItems<T> c = device_items(dC.view());
+  int *inf = static_cast<int *>(dI.get());
+  int *spiv = static_cast<int *>(scratch_piv.get());
+  T *work = static_cast<T *>(scratch_work.get());
+  launch(dev, A.count, [=](int b) {
+    const T *x = a.at(b);
+    T *y = c.at(b);
+    for (int j = 0; j < n; ++j)
+      for (int i = 0; i < n; ++i) y[i * c.rs + j * c.cs] = x[i * a.rs + j * a.cs];
+    int i1 = 0, i2 = 0;
+    const int *piv = p.data ? p.at(b) : nullptr;
+    idx ps = p.rs;
+    if (factor) {
+      int *own = spiv + idx(b) * n;
+      getrf_lanes<T, 1>(n, n, y, c.rs, c.cs, own, 1, &i1);
+      piv = own;
+      ps = 1;
+    }
+    getri_lanes<T, 1>(n, y, c.rs, c.cs, piv, ps, work + idx(b) * n, &i2);
+    inf[b] = factor ? i1 : i2;
+  });
+  dC.copy_out();
+  dI.copy_out();
+}
+
+template <class T>
+void getri(const Context &ctx, const BatchView<const T> &A, ConstPivots ipiv, const BatchView<T> &C,
+           int *info) {
+  inverse(ctx, A, ipiv, false, C, info);
+}
+
+template <class T>
+void matinv(const Context &ctx, const BatchView<const T> &A, const BatchView<T> &C, int *info) {
+  inverse(ctx, A, ConstPivots(), true, C, info);
+}
+
+template <class T>
+void potrf(const Context &ctx, Uplo uplo, const BatchView<T> &A, int *info) {
+  const int dev = ctx.device();
+  const MemorySpace space = ctx.memory_space();
+  DeviceBatch<T> dA("A", A, dev, space, true);
+  DeviceRange dI("info", info, sizeof(int) * A.count, dev, space, false);
+  const DeviceItems<T> a = device_items(dA.view());
+  int *inf = static_cast<int *>(dI.get());
+  const int n = A.rows;
+  launch(dev, A.count, [=](int b) { potrf_lanes<T, 1>(uplo, n, a.at(b), a.rs, a.cs, inf + b); });
+  dA.copy_out();
+  dI.copy_out();
+}
+
+/// The routines that read A and overwrite B (potrs, trsm): f(a, x, b) for matrix b.
+template <class T, class F>
+void solve_ab(const Context &ctx, const BatchView<const T> &A, const BatchView<T> &B, F f) {
+  const int dev = ctx.device();
+  const MemorySpace space = ctx.memory_space();
+  DeviceBatch<const T> dA("A", A, dev, space, true);
+  DeviceBatch<T> dB("B", B, dev, space, true);
+  const DeviceItems<const T> a = device_items(dA.view());
+  const DeviceItems<T> x = device_items(dB.view());
+  launch(dev, A.count, [=](int b) { f(a, x, b); });
+  dB.copy_out();
+}
+
+template <class T>
+void potrs(const Context &ctx, Uplo uplo, const BatchView<const T> &A, const BatchView<T> &B) {
+  const int n = A.rows, nrhs = B.cols;
+  solve_ab(ctx, A, B, [=](const DeviceItems<const T> &a, const DeviceItems<T> &x, int b) {
+    potrs_lanes<T, 1>(uplo, n, nrhs, a.at(b), a.rs, a.cs, x.at(b), x.rs, x.cs);
+  });
+}
+
+template <class T>
+void trsm(const Context &ctx, Side side, Uplo uplo, Op trans, Diag diag, T alpha,
+          const BatchView<const T> &A, const BatchView<T> &B) {
+  const int m = B.rows, n = B.cols;
+  solve_ab(ctx, A, B, [=](const DeviceItems<const T> &a, const DeviceItems<T> &x, int b) {
+    trsm_lanes<T, 1>(side, uplo, trans, diag, m, n, alpha, a.at(b), a.rs, a.cs, x.at(b), x.rs,
+                     x.cs);
+  });
+}
+
+#define OMPB_INSTANTIATE(L, T)                                                                     \
+  template void getrs<T>(const Context &, Op, const BatchView<const T> &, ConstPivots,             \
+                         const BatchView<T> &);                                                    \
+  template void getri<T>(const Context &, const BatchView<const T> &, ConstPivots,                 \
+                         const BatchView<T> &, int *);                                             \
+  template void matinv<T>(const Context &, const BatchView<const T> &, const BatchView<T> &,       \
+                          int *);                                                                  \
+  template void potrf<T>(const Context &, Uplo, const BatchView<T> &, int *);                      \
+  template void potrs<T>(const Context &, Uplo, const BatchView<const T> &, const BatchView<T> &); \
+  template void trsm<T>(const Context &, Side, Uplo, Op, Diag, T, const BatchView<const T> &,      \
+                        const BatchView<T> &);
+OMPB_FOR_EACH_PRECISION(OMPB_INSTANTIATE)
+#undef OMPB_INSTANTIATE
+
+}  // namespace ompbatch::detail::offload
