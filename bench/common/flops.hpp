@@ -27,4 +27,36 @@ double getrf(double m, double n) {
   return count<T>(muls, adds);
 }
 
+/// getrs with nrhs right-hand sides.
+template <class T>
+double getrs(double n, double nrhs) {
+  return count<T>(nrhs * n * n, nrhs * (n * n - n));
+}
+
+/// getri (inverse from the LU factors).
+template <class T>
+double getri(double n) {
+  return count<T>(2 * n * n * n / 3 + n * n / 2 + 5 * n / 6,
+                  2 * n * n * n / 3 - 3 * n * n / 2 + 5 * n / 6);
+}
+
+/// potrf.
+template <class T>
+double potrf(double n) {
+  return count<T>(n * n * n / 6 + n * n / 2 + n / 3, n * n * n / 6 - n / 6);
+}
+
+/// potrs with nrhs right-hand sides.
+template <class T>
+double potrs(double n, double nrhs) {
+  return count<T>(nrhs * n * (n + 1), nrhs * n * (n - 1));
+}
+
+/// trsm with an m x n B, A on the left (m x m) or the right (n x n).
+template <class T>
+double trsm(bool left, double m, double n) {
+  return left ? count<T>(n * m * (m + 1) / 2, n * m * (m - 1) / 2)
+              : count<T>(m * n * (n + 1) / 2, m * n * (n - 1) / 2);
+}
+
 }  // namespace ompbatch::flops

@@ -90,4 +90,79 @@ double getrf_residual(int m, int n, const T *a, const T *lu, const int *ipiv) {
   return rn / (std::max(m, n) * an * eps<T>());
 }
 
+/// The value type residuals are computed in: double or complex<double>.
+template <class T>
+using wide_t = std::conditional_t<is_complex<T>, std::complex<double>, double>;
+
+/// A dense column-major matrix in double precision, for residuals.
+template <class T>
+struct Dense {
+  int rows = 0, cols = 0;
+  std::vector<wide_t<T>> a;
+  Dense(int m, int n) : rows(m), cols(n), a(size_t(m) * n) {}
+  template <class U>
+  Dense(int m, int n, const U *x) : rows(m), cols(n), a(x, x + size_t(m) * n) {}
+  wide_t<T> &operator()(int i, int j) { return a[i + size_t(j) * rows]; }
+  wide_t<T> operator()(int i, int j) const { return a[i + size_t(j) * rows]; }
+  double norm1() const { return testing::norm1(rows, cols, a.data(), rows); }
+};
+
+/// op(A): 'N', 'T' or 'C'.
+template <class T>
+Dense<T> op(char trans, const Dense<T> &A) {
+  if (trans == 'N') return A;
+  Dense<T> t(A.cols, A.rows);
+  for (int j = 0; j < A.cols; ++j)
+    for (int i = 0; i < A.rows; ++i) {
+      t(j, i) = A(i, j);
+      if constexpr (is_complex<T>)
+        if (trans == 'C') t(j, i) = std::conj(A(i, j));
+    }
+  return t;
+}
+
+template <class T>
+Dense<T> operator*(const Dense<T> &A, const Dense<T> &B) {
+  Dense<T> C(A.rows, B.cols);
+  for (int j = 0; j < B.cols; ++j)
+    for (int k = 0; k < A.cols; ++k)
+      for (int i = 0; i < A.rows; ++i) C(i, j) += A(i, k) * B(k, j);
+  return C;
+}
+
+template <class T>
+Dense<T> operator-(Dense<T> A, const Dense<T> &B) {
+  for (size_t e = 0; e < A.a.size(); ++e) A.a[e] -= B.a[e];
+  return A;
+}
+
+/// The solve residual ||B - A X||_1 / (n ||A||_1 ||X||_1 eps) (A n x n, B and X n x nrhs).
+template <class T>
+double solve_residual(const Dense<T> &A, const Dense<T> &X, const Dense<T> &B) {
+  const double d = A.cols * A.norm1() * X.norm1() * eps<T>();
+  const double r = (B - A * X).norm1();
+  return d == 0 ? (r == 0 ? 0 : std::numeric_limits<double>::infinity()) : r / d;
+}
+
+/// The inverse residual ||I - A Ainv||_1 / (n ||A||_1 ||Ainv||_1 eps).
+template <class T>
+double inverse_residual(const Dense<T> &A, const Dense<T> &Ainv) {
+  Dense<T> I(A.rows, A.rows);
+  for (int i = 0; i < A.rows; ++i) I(i, i) = 1;
+  return solve_residual(A, Ainv, I);
+}
+
+/// A random Hermitian positive definite matrix: M M^H + n I.
+template <class T>
+std::vector<T> random_hpd(int n, std::mt19937_64 &rng) {
+  const Dense<T> M(n, n, random_matrix<T>(n, n, rng).data());
+  Dense<T> A = M * op('C', M);
+  std::vector<T> a(size_t(n) * n);
+  for (int j = 0; j < n; ++j)
+    for (int i = 0; i < n; ++i)
+      a[i + size_t(j) * n] = T((i == j ? wide_t<T>(n) : wide_t<T>(0)) +
+                               (i == j ? wide_t<T>(std::real(A(i, j))) : A(i, j)));
+  return a;
+}
+
 }  // namespace ompbatch::testing

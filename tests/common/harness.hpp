@@ -91,6 +91,24 @@ struct CApi;
                                T *const A[], int lda, int batch) {                               \
       return ompb##L##UnpackInterleaved(h, m, n, Ai, ldai, width, A, lda, batch);                \
     }                                                                                            \
+    static constexpr auto getrs_p = ompb##L##getrsBatched;                                       \
+    static constexpr auto getrs_s = ompb##L##getrsStridedBatched;                                \
+    static constexpr auto getrs_i = ompb##L##getrsInterleavedBatched;                            \
+    static constexpr auto getri_p = ompb##L##getriBatched;                                       \
+    static constexpr auto getri_s = ompb##L##getriStridedBatched;                                \
+    static constexpr auto getri_i = ompb##L##getriInterleavedBatched;                            \
+    static constexpr auto matinv_p = ompb##L##matinvBatched;                                     \
+    static constexpr auto matinv_s = ompb##L##matinvStridedBatched;                              \
+    static constexpr auto matinv_i = ompb##L##matinvInterleavedBatched;                          \
+    static constexpr auto potrf_p = ompb##L##potrfBatched;                                       \
+    static constexpr auto potrf_s = ompb##L##potrfStridedBatched;                                \
+    static constexpr auto potrf_i = ompb##L##potrfInterleavedBatched;                            \
+    static constexpr auto potrs_p = ompb##L##potrsBatched;                                       \
+    static constexpr auto potrs_s = ompb##L##potrsStridedBatched;                                \
+    static constexpr auto potrs_i = ompb##L##potrsInterleavedBatched;                            \
+    static constexpr auto trsm_p = ompb##L##trsmBatched;                                         \
+    static constexpr auto trsm_s = ompb##L##trsmStridedBatched;                                  \
+    static constexpr auto trsm_i = ompb##L##trsmInterleavedBatched;                              \
   };
 OMPBTEST_CAPI(S, float)
 OMPBTEST_CAPI(D, double)
@@ -134,6 +152,10 @@ class Batch {
   int *piv() { return piv_.data(); }
   int *info() { return info_.data() + 1; }
   int ld() const { return ld_; }
+  int rows() const { return m_; }
+  int cols() const { return n_; }
+  /// The pointer array as const pointers (inputs of the solvers).
+  std::vector<const T *> cptrs() const { return {ptrs_.begin(), ptrs_.end()}; }
   long long stride() const { return stride_; }
   long long pstride() const { return pstride_; }
   int width() const { return width_; }
