@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// ompbatch-tester: factors a sweep of batches on the resolved backend and prints, per case,
-// the time and GFLOP/s of ompbatch and of the LAPACKE loop a user would otherwise write, the
-// speed-up, LAPACK's residual ratio and ok/FAILED (one row per case, as LAPACK++'s tester).
+// ompbatch-tester: runs a sweep of batched routines on the resolved backend and prints, per
+// case, the time and GFLOP/s of ompbatch and of the LAPACKE/CBLAS loop a user would otherwise
+// write, the speed-up, LAPACK's residual ratio and ok/FAILED (one row per case, as LAPACK++'s
+// tester does).
 #include <fmt/format.h>
 #include <omp.h>
 
@@ -11,6 +12,7 @@
 #include <complex>
 #include <cstdio>
 #include <cstring>
+#include <functional>
 #include <random>
 #include <string>
 #include <vector>
@@ -24,15 +26,21 @@ namespace {
 
 using ompbatch::BatchView;
 using ompbatch::Layout;
+namespace ref = ompbatch::reference;
+namespace tst = ompbatch::testing;
+
+const std::vector<std::string> kRoutines = {"getrf", "getrs", "getri", "matinv",
+                                            "potrf", "potrs", "trsm"};
 
 struct Options {
-  std::string routine = "getrf";
+  std::vector<std::string> routines = {"getrf"};
   std::vector<int> sizes = {4, 8, 16, 32, 64, 128};
   std::vector<std::string> precisions = {"s", "d", "c", "z"};
   std::vector<std::string> layouts = {"interleaved", "strided", "pointer"};
   std::string backend;  // empty: OMPBATCH_BACKEND / auto
   long long batch = 0;  // 0: fill `megabytes` of matrices
   double megabytes = 64;
+  int nrhs = 1;
   int repeat = 5;
   bool no_pivot = false;
   double tolerance = 30;
@@ -42,97 +50,296 @@ double seconds_since(std::chrono::steady_clock::time_point t0) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
 }
 
-double median(std::vector<double> v) {
-  std::sort(v.begin(), v.end());
-  return v[v.size() / 2];
+/// Median time of `repeat` runs of f, each after an untimed prepare().
+double median_time(int repeat, const std::function<void()> &prepare,
+                   const std::function<void()> &f) {
+  std::vector<double> t;
+  for (int r = 0; r < repeat; ++r) {
+    prepare();
+    const auto t0 = std::chrono::steady_clock::now();
+    f();
+    t.push_back(seconds_since(t0));
+  }
+  std::sort(t.begin(), t.end());
+  return t[t.size() / 2];
+}
+
+/// A batch of r x c matrices (leading dimension r) in one layout, loaded from `count`
+/// contiguous column-major matrices.
+template <class T>
+struct Stack {
+  Layout layout;
+  int r, c, width;
+  long long count;
+  std::vector<T> store;
+  std::vector<T *> ptrs;
+
+  Stack(Layout l, int rows, int cols, long long n, int w)
+      : layout(l), r(rows), c(cols), width(w), count(n) {
+    const size_t rc = size_t(r) * c;
+    store.resize(l == Layout::interleaved ? size_t((n + w - 1) / w) * w * rc : rc * n);
+    for (long long b = 0; b < n; ++b) ptrs.push_back(store.data() + b * rc);
+  }
+  size_t index(long long b, size_t e) const {
+    const size_t rc = size_t(r) * c;
+    return layout == Layout::interleaved ? (b / width) * width * rc + e * width + b % width
+                                         : b * rc + e;
+  }
+  void load(const std::vector<T> &orig) {
+    const size_t rc = size_t(r) * c;
+    if (layout != Layout::interleaved) {
+      std::memcpy(static_cast<void *>(store.data()), orig.data(), sizeof(T) * orig.size());
+      return;
+    }
+    for (long long b = 0; b < count; ++b)
+      for (size_t e = 0; e < rc; ++e) store[index(b, e)] = orig[b * rc + e];
+  }
+  std::vector<T> get(long long b) const {
+    std::vector<T> x(size_t(r) * c);
+    for (size_t e = 0; e < x.size(); ++e) x[e] = store[index(b, e)];
+    return x;
+  }
+  template <class U>
+  BatchView<U> view() {
+    const int n = int(count);
+    if (layout == Layout::pointer_array)
+      return BatchView<U>::pointer_array(r, c, reinterpret_cast<U *const *>(ptrs.data()), r, n);
+    if (layout == Layout::strided)
+      return BatchView<U>::strided(r, c, store.data(), r, (long long)r * c, n);
+    return BatchView<U>::interleaved(r, c, store.data(), r, width, n);
+  }
+};
+
+/// Pivots in a stack's layout (k per matrix).
+struct PivotStack {
+  Layout layout;
+  int k, width;
+  std::vector<int> p;
+  PivotStack(Layout l, int kk, long long n, int w)
+      : layout(l), k(kk), width(w), p(size_t((n + w - 1) / w) * w * kk) {}
+  ompbatch::Pivots pivots() { return {p.data(), k}; }
+  std::vector<int> get(long long b) const {
+    std::vector<int> x(k);
+    for (int i = 0; i < k; ++i)
+      x[i] = layout == Layout::interleaved
+                 ? p[(b / width) * width * k + size_t(i) * width + b % width]
+                 : p[b * k + i];
+    return x;
+  }
+};
+
+template <class T>
+std::vector<T> random_batch(long long count, int r, int c, std::mt19937_64 &rng) {
+  std::vector<T> a(size_t(count) * r * c);
+  for (auto &x : a) x = tst::random_value<T>(rng);
+  return a;
 }
 
 template <class T>
-bool run_case(ompbatch::Context &ctx, const Options &o, const char *prec, Layout layout, int n) {
-  const size_t nn = size_t(n) * n;
-  const long long batch =
-      o.batch > 0 ? o.batch
-                  : std::clamp<long long>((long long)(o.megabytes * 1048576 / (sizeof(T) * nn)), 64,
-                                          400000);
-  const int width = ompbatch::interleave_width<T>(ctx);
-  std::mt19937_64 rng(n);
-  std::vector<T> orig(nn * batch);
-  for (auto &x : orig) x = ompbatch::testing::random_value<T>(rng);
-
-  // the batch in the chosen layout (lda = n)
-  std::vector<T> work(layout == Layout::interleaved ? ((batch + width - 1) / width) * width * nn
-                                                    : nn * batch);
-  std::vector<T *> ptrs(batch);
-  for (long long b = 0; b < batch; ++b) ptrs[b] = work.data() + b * nn;
-  std::vector<int> piv(std::max<size_t>(work.size() / std::max(n, 1), size_t(n) * batch)),
-      info(batch);
-  const BatchView<T> view =
-      layout == Layout::pointer_array
-          ? BatchView<T>::pointer_array(n, n, ptrs.data(), n, int(batch))
-      : layout == Layout::strided
-          ? BatchView<T>::strided(n, n, work.data(), n, (long long)nn, int(batch))
-          : BatchView<T>::interleaved(n, n, work.data(), n, width, int(batch));
-  auto load = [&] {
-    if (layout != Layout::interleaved) {
-      std::memcpy(static_cast<void *>(work.data()), orig.data(), sizeof(T) * orig.size());
-      return;
-    }
-    for (long long b = 0; b < batch; ++b)
-      for (size_t e = 0; e < nn; ++e)
-        work[(b / width) * width * nn + e * width + b % width] = orig[b * nn + e];
-  };
-  auto element = [&](long long b, size_t e) {
-    return layout == Layout::interleaved ? work[(b / width) * width * nn + e * width + b % width]
-                                         : work[b * nn + e];
-  };
-  auto pivot = [&](long long b, int k) {
-    return layout == Layout::interleaved
-               ? piv[(b / width) * width * n + size_t(k) * width + b % width]
-               : piv[b * n + k];
-  };
-
-  std::vector<double> ours, refs;
-  for (int r = 0; r < o.repeat; ++r) {
-    load();
-    const auto t0 = std::chrono::steady_clock::now();
-    ompbatch::getrf(ctx, view, {o.no_pivot ? nullptr : piv.data(), n}, info.data());
-    ours.push_back(seconds_since(t0));
+std::vector<T> hpd_batch(long long count, int n, std::mt19937_64 &rng) {
+  std::vector<T> a;
+  a.reserve(size_t(count) * n * n);
+  const auto one = tst::random_hpd<T>(n, rng);  // distinct matrices cost O(n^3) each: vary a
+  for (long long b = 0; b < count; ++b) {       // copy's diagonal instead
+    a.insert(a.end(), one.begin(), one.end());
+    a[b * n * n] += T(tst::real_t<T>(0.001 * (b % 97)));
   }
-  // reference: an OpenMP loop over LAPACKE, OpenBLAS single-threaded inside
-  std::vector<T> ref(orig.size());
-  std::vector<int> rpiv(size_t(n) * batch);
-  for (int r = 0; r < o.repeat; ++r) {
-    std::memcpy(static_cast<void *>(ref.data()), orig.data(), sizeof(T) * orig.size());
-    const auto t0 = std::chrono::steady_clock::now();
-#pragma omp parallel for schedule(static)
-    for (long long b = 0; b < batch; ++b)
-      ompbatch::reference::getrf(n, n, ref.data() + b * nn, n, rpiv.data() + b * n);
-    refs.push_back(seconds_since(t0));
-  }
+  return a;
+}
 
-  // residual and info on up to 32 matrices spread over the batch
-  double worst = 0;
+/// One measured case: times, the flop count and the worst residual of the checked matrices.
+struct Result {
+  double ours = 0, reference = 0, flops = 0, residual = 0;
   bool info_ok = true;
-  std::vector<T> lu(nn);
-  std::vector<int> p(n);
-  for (long long s = 0, step = std::max<long long>(1, batch / 32); s < batch; s += step) {
-    for (size_t e = 0; e < nn; ++e) lu[e] = element(s, e);
-    for (int k = 0; k < n; ++k) p[k] = pivot(s, k);
-    worst = std::max(worst, ompbatch::testing::getrf_residual(n, n, orig.data() + s * nn, lu.data(),
-                                                              o.no_pivot ? nullptr : p.data()));
-    info_ok = info_ok && info[s] == 0;
+};
+
+/// Indices of up to 32 matrices spread over the batch, for the residual checks.
+std::vector<long long> samples(long long count) {
+  std::vector<long long> s;
+  for (long long b = 0, step = std::max<long long>(1, count / 32); b < count; b += step)
+    s.push_back(b);
+  return s;
+}
+
+/// Runs one routine on one layout and size. Inputs are restored outside the timed region.
+template <class T>
+Result run_routine(ompbatch::Context &ctx, const Options &o, const std::string &routine,
+                   Layout layout, int n, long long count) {
+  using Dense = tst::Dense<T>;
+  const int w = ompbatch::interleave_width<T>(ctx), nrhs = o.nrhs;
+  const size_t nn = size_t(n) * n;
+  const int threads = omp_get_max_threads();
+  std::mt19937_64 rng(n);
+  const bool spd = routine == "potrf" || routine == "potrs";
+  std::vector<T> A0 = spd ? hpd_batch<T>(count, n, rng) : random_batch<T>(count, n, n, rng);
+  if (routine == "trsm" ||
+      (o.no_pivot && (routine == "getrf" || routine == "getrs" || routine == "getri")))
+    for (long long b = 0; b < count; ++b)
+      for (int i = 0; i < n; ++i) A0[b * nn + i * (n + 1)] += T(tst::real_t<T>(n));
+  const std::vector<T> B0 = random_batch<T>(count, n, nrhs, rng);
+
+  Stack<T> A(layout, n, n, count, w), B(layout, n, nrhs, count, w), C(layout, n, n, count, w);
+  PivotStack P(layout, n, count, w);
+  std::vector<int> info(count);
+  const ompbatch::Pivots piv = o.no_pivot ? ompbatch::Pivots{} : P.pivots();
+  std::vector<T> R(A0.size()), RB(B0.size());  // the reference's copies
+  std::vector<int> rpiv(size_t(n) * count);
+  std::vector<std::vector<T>> work(threads, std::vector<T>(std::max<size_t>(64 * n, 1)));
+  Result res;
+  auto ref_loop = [&](const std::function<void(long long)> &f) {
+#pragma omp parallel for schedule(static)
+    for (long long b = 0; b < count; ++b) f(b);
+  };
+  auto ref_getrf = [&] {
+    ref_loop([&](long long b) { ref::getrf(n, n, R.data() + b * nn, n, rpiv.data() + b * n); });
+  };
+  auto restore_R = [&] { R = A0; };
+  auto restore_B = [&] { B.load(B0); };
+  auto restore_RB = [&] { RB = B0; };
+
+  if (routine == "getrf") {
+    res.flops = ompbatch::flops::getrf<T>(n, n);
+    res.ours = median_time(
+        o.repeat, [&] { A.load(A0); },
+        [&] { ompbatch::getrf(ctx, A.template view<T>(), piv, info.data()); });
+    res.reference = median_time(o.repeat, restore_R, ref_getrf);
+  } else if (routine == "getrs") {
+    res.flops = ompbatch::flops::getrs<T>(n, nrhs);
+    A.load(A0);
+    ompbatch::getrf(ctx, A.template view<T>(), piv, info.data());
+    res.ours = median_time(o.repeat, restore_B, [&] {
+      ompbatch::getrs<T>(ctx, ompbatch::Op::n, A.template view<const T>(), piv,
+                         B.template view<T>());
+    });
+    restore_R();
+    ref_getrf();
+    res.reference = median_time(o.repeat, restore_RB, [&] {
+      ref_loop([&](long long b) {
+        ref::getrs('N', n, nrhs, R.data() + b * nn, n, rpiv.data() + b * n,
+                   RB.data() + b * n * nrhs, n);
+      });
+    });
+  } else if (routine == "getri" || routine == "matinv") {
+    const bool getri = routine == "getri";
+    res.flops = ompbatch::flops::getri<T>(n) + (getri ? 0 : ompbatch::flops::getrf<T>(n, n));
+    A.load(A0);
+    if (getri) ompbatch::getrf(ctx, A.template view<T>(), piv, info.data());
+    res.ours = median_time(
+        o.repeat, [] {},
+        [&] {
+          if (getri)
+            ompbatch::getri<T>(ctx, A.template view<const T>(), piv, C.template view<T>(),
+                               info.data());
+          else
+            ompbatch::matinv<T>(ctx, A.template view<const T>(), C.template view<T>(), info.data());
+        });
+    std::vector<T> LU;
+    if (getri) {
+      restore_R();
+      ref_getrf();
+      LU = R;
+    }
+    res.reference = median_time(
+        o.repeat, [&] { R = getri ? LU : A0; },
+        [&] {
+          ref_loop([&](long long b) {
+            if (!getri) ref::getrf(n, n, R.data() + b * nn, n, rpiv.data() + b * n);
+            auto &wk = work[omp_get_thread_num()];
+            ref::getri(n, R.data() + b * nn, n, rpiv.data() + b * n, wk.data(), int(wk.size()));
+          });
+        });
+  } else if (routine == "potrf") {
+    res.flops = ompbatch::flops::potrf<T>(n);
+    res.ours = median_time(
+        o.repeat, [&] { A.load(A0); },
+        [&] { ompbatch::potrf<T>(ctx, ompbatch::Uplo::lower, A.template view<T>(), info.data()); });
+    res.reference = median_time(o.repeat, restore_R, [&] {
+      ref_loop([&](long long b) { ref::potrf('L', n, R.data() + b * nn, n); });
+    });
+  } else if (routine == "potrs") {
+    res.flops = ompbatch::flops::potrs<T>(n, nrhs);
+    A.load(A0);
+    ompbatch::potrf<T>(ctx, ompbatch::Uplo::lower, A.template view<T>(), info.data());
+    res.ours = median_time(o.repeat, restore_B, [&] {
+      ompbatch::potrs<T>(ctx, ompbatch::Uplo::lower, A.template view<const T>(),
+                         B.template view<T>());
+    });
+    restore_R();
+    ref_loop([&](long long b) { ref::potrf('L', n, R.data() + b * nn, n); });
+    res.reference = median_time(o.repeat, restore_RB, [&] {
+      ref_loop([&](long long b) {
+        ref::potrs('L', n, nrhs, R.data() + b * nn, n, RB.data() + b * n * nrhs, n);
+      });
+    });
+  } else {  // trsm: left, lower, no transpose, non-unit, alpha = 1
+    res.flops = ompbatch::flops::trsm<T>(true, n, nrhs);
+    A.load(A0);
+    res.ours = median_time(o.repeat, restore_B, [&] {
+      ompbatch::trsm<T>(ctx, ompbatch::Side::left, ompbatch::Uplo::lower, ompbatch::Op::n,
+                        ompbatch::Diag::non_unit, T(1), A.template view<const T>(),
+                        B.template view<T>());
+    });
+    res.reference = median_time(o.repeat, restore_RB, [&] {
+      ref_loop([&](long long b) {
+        ref::trsm<T>('L', 'L', 'N', 'N', n, nrhs, T(1), A0.data() + b * nn, n,
+                     RB.data() + b * n * nrhs, n);
+      });
+    });
   }
-  const double flops = ompbatch::flops::getrf<T>(n, n) * batch;
-  const double t = median(ours), tr = median(refs);
-  const bool ok = info_ok && worst < o.tolerance;
+  res.flops *= double(count);
+
+  // residuals of the last run of ours, on matrices spread over the batch
+  for (long long b : samples(count)) {
+    const Dense a(n, n, A0.data() + b * nn);
+    double r = 0;
+    if (routine == "getrf") {
+      const auto lu = A.get(b);
+      const auto p = P.get(b);
+      r = tst::getrf_residual(n, n, A0.data() + b * nn, lu.data(), o.no_pivot ? nullptr : p.data());
+    } else if (routine == "getrs" || routine == "potrs") {
+      r = tst::solve_residual(a, Dense(n, nrhs, B.get(b).data()),
+                              Dense(n, nrhs, B0.data() + b * n * nrhs));
+    } else if (routine == "getri" || routine == "matinv") {
+      r = tst::inverse_residual(a, Dense(n, n, C.get(b).data()));
+    } else if (routine == "potrf") {
+      const auto f = A.get(b);
+      Dense L(n, n);
+      for (int j = 0; j < n; ++j)
+        for (int i = j; i < n; ++i) L(i, j) = f[i + size_t(j) * n];
+      r = (a - L * tst::op('C', L)).norm1() / (n * a.norm1() * tst::eps<T>());
+    } else {
+      Dense L(n, n);
+      for (int j = 0; j < n; ++j)
+        for (int i = j; i < n; ++i) L(i, j) = a(i, j);
+      r = tst::solve_residual(L, Dense(n, nrhs, B.get(b).data()),
+                              Dense(n, nrhs, B0.data() + b * n * nrhs));
+    }
+    res.residual = std::max(res.residual, r);
+    if (routine != "getrs" && routine != "potrs" && routine != "trsm")
+      res.info_ok = res.info_ok && info[b] == 0;
+  }
+  return res;
+}
+
+template <class T>
+bool run_case(ompbatch::Context &ctx, const Options &o, const std::string &routine,
+              const char *prec, Layout layout, int n) {
+  const size_t bytes =
+      sizeof(T) * size_t(n) * (n + (routine == "getri" || routine == "matinv" ? n : o.nrhs));
+  const long long count =
+      o.batch > 0 ? o.batch
+                  : std::clamp<long long>((long long)(o.megabytes * 1048576 / bytes), 64, 400000);
+  const Result r = run_routine<T>(ctx, o, routine, layout, n, count);
+  const bool ok = r.info_ok && r.residual < o.tolerance;
   fmt::print(
-      "{:<5} {:<11} {:>4} {:>7} {:>10.3f} {:>9.2f} {:>10.3f} {:>9.2f} {:>8.2f} {:>9.2e}  {}\n",
-      prec,
+      "{:<7} {:<4} {:<11} {:>4} {:>7} {:>10.3f} {:>9.2f} {:>10.3f} {:>9.2f} {:>8.2f} {:>9.2e}  "
+      "{}\n",
+      routine, prec,
       layout == Layout::pointer_array ? "pointer"
       : layout == Layout::strided     ? "strided"
                                       : "interleaved",
-      n, batch, t * 1e3, flops / t * 1e-9, tr * 1e3, flops / tr * 1e-9, tr / t, worst,
-      ok ? "ok" : "FAILED");
+      n, count, r.ours * 1e3, r.flops / r.ours * 1e-9, r.reference * 1e3,
+      r.flops / r.reference * 1e-9, r.reference / r.ours, r.residual, ok ? "ok" : "FAILED");
   std::fflush(stdout);
   return ok;
 }
@@ -141,8 +348,16 @@ bool run_case(ompbatch::Context &ctx, const Options &o, const char *prec, Layout
 
 int main(int argc, char **argv) {
   Options o;
-  CLI::App app{"ompbatch-tester: times ompbatch against a LAPACKE loop and checks the residual"};
-  app.add_option("--routine", o.routine, "routine to test")->check(CLI::IsMember({"getrf"}));
+  CLI::App app{
+      "ompbatch-tester: times ompbatch against a LAPACKE/CBLAS loop and checks the residual"};
+  app.add_option("--routine", o.routines,
+                 "routines: getrf,getrs,getri,matinv,potrf,potrs,trsm or all")
+      ->delimiter(',')
+      ->check(CLI::IsMember([] {
+        auto r = kRoutines;
+        r.push_back("all");
+        return r;
+      }()));
   app.add_option("-n,--n", o.sizes, "matrix sizes")->delimiter(',')->check(CLI::PositiveNumber);
   app.add_option("-p,--precision", o.precisions, "precisions: s,d,c,z")
       ->delimiter(',')
@@ -155,11 +370,16 @@ int main(int argc, char **argv) {
       ->check(CLI::IsMember({"host", "offload", "auto"}));
   app.add_option("--batch", o.batch, "matrices per batch (default: fill --megabytes)");
   app.add_option("--megabytes", o.megabytes, "batch size in MiB when --batch is not given");
+  app.add_option("--nrhs", o.nrhs, "right-hand sides of getrs, potrs and trsm")
+      ->check(CLI::PositiveNumber);
   app.add_option("-r,--repeat", o.repeat, "timed runs per case (the median is shown)")
       ->check(CLI::PositiveNumber);
-  app.add_flag("--no-pivot", o.no_pivot, "factor without pivoting");
+  app.add_flag("--no-pivot", o.no_pivot,
+               "getrf/getrs/getri without pivoting (diagonally dominant input)");
   app.add_option("--tolerance", o.tolerance, "largest residual ratio that passes");
   CLI11_PARSE(app, argc, argv);
+  if (std::find(o.routines.begin(), o.routines.end(), "all") != o.routines.end())
+    o.routines = kRoutines;
 
   try {
     ompbatch::Context ctx;
@@ -167,34 +387,36 @@ int main(int argc, char **argv) {
       ctx.set_backend(o.backend == "host"      ? ompbatch::Backend::host
                       : o.backend == "offload" ? ompbatch::Backend::offload
                                                : ompbatch::Backend::automatic);
-    ompbatch::reference::openblas_single_threaded();
+    ref::openblas_single_threaded();
+    fmt::print("# ompbatch {}: backend {}, device {}, {} OpenMP threads\n", ompbGetVersion(),
+               ctx.backend() == ompbatch::Backend::offload ? "offload" : "host", ctx.device(),
+               omp_get_max_threads());
+    fmt::print("# reference: an OpenMP loop over LAPACKE_?<routine>_work (trsm: cblas_?trsm), {}\n",
+               ref::openblas_description());
     fmt::print(
-        "# ompbatch {} {}: backend {}, device {}, {} OpenMP threads\n# reference: OpenMP loop over "
-        "LAPACKE_?{}_work, {}\n",
-        ompbGetVersion(), o.routine,
-        ctx.backend() == ompbatch::Backend::offload ? "offload" : "host", ctx.device(),
-        omp_get_max_threads(), o.routine, ompbatch::reference::openblas_description());
-    fmt::print(
-        "# times are medians of {} runs; GFLOP/s by LAPACK's flop count; residual = ||PA-LU||_1/(n "
-        "||A||_1 eps)\n",
-        o.repeat);
-    fmt::print("{:<5} {:<11} {:>4} {:>7} {:>10} {:>9} {:>10} {:>9} {:>8} {:>9}  {}\n", "prec",
-               "layout", "n", "batch", "time_ms", "GFLOP/s", "ref_ms", "ref_GF/s", "speedup",
-               "residual", "status");
+        "# medians of {} runs; GFLOP/s by LAPACK's flop counts; getrs/potrs/trsm with nrhs = {}; "
+        "residual:\n"
+        "#   getrf ||PA-LU||/(n||A||eps), solves ||B-AX||/(n||A|| ||X||eps), inverses "
+        "||I-A inv(A)||/(n||A|| ||inv(A)||eps), potrf ||A-LL^H||/(n||A||eps)\n",
+        o.repeat, o.nrhs);
+    fmt::print("{:<7} {:<4} {:<11} {:>4} {:>7} {:>10} {:>9} {:>10} {:>9} {:>8} {:>9}  {}\n",
+               "routine", "prec", "layout", "n", "batch", "time_ms", "GFLOP/s", "ref_ms",
+               "ref_GF/s", "speedup", "residual", "status");
     int failed = 0;
-    for (const auto &prec : o.precisions)
-      for (const auto &lay : o.layouts)
-        for (int n : o.sizes) {
-          const Layout layout = lay == "interleaved" ? Layout::interleaved
-                                : lay == "strided"   ? Layout::strided
-                                                     : Layout::pointer_array;
-          bool ok = true;
-          if (prec == "s") ok = run_case<float>(ctx, o, "s", layout, n);
-          if (prec == "d") ok = run_case<double>(ctx, o, "d", layout, n);
-          if (prec == "c") ok = run_case<std::complex<float>>(ctx, o, "c", layout, n);
-          if (prec == "z") ok = run_case<std::complex<double>>(ctx, o, "z", layout, n);
-          failed += !ok;
-        }
+    for (const auto &routine : o.routines)
+      for (const auto &prec : o.precisions)
+        for (const auto &lay : o.layouts)
+          for (int n : o.sizes) {
+            const Layout layout = lay == "interleaved" ? Layout::interleaved
+                                  : lay == "strided"   ? Layout::strided
+                                                       : Layout::pointer_array;
+            bool ok = true;
+            if (prec == "s") ok = run_case<float>(ctx, o, routine, "s", layout, n);
+            if (prec == "d") ok = run_case<double>(ctx, o, routine, "d", layout, n);
+            if (prec == "c") ok = run_case<std::complex<float>>(ctx, o, routine, "c", layout, n);
+            if (prec == "z") ok = run_case<std::complex<double>>(ctx, o, routine, "z", layout, n);
+            failed += !ok;
+          }
     fmt::print("# {} case(s) FAILED\n", failed);
     return failed ? 1 : 0;
   } catch (const ompbatch::Error &e) {
