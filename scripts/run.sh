@@ -12,6 +12,7 @@ if [ "${1:-}" = "--preset" ]; then
   shift 2
 fi
 bash scripts/deps.sh > /dev/null
+. scripts/openblas-env.sh
 cmake --preset "$preset" > /dev/null
 cmake --build --preset "$preset" --target ompbatch-tester > /dev/null
 exec "build/$preset/tools/ompbatch-tester" "$@"

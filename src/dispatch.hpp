@@ -3,8 +3,12 @@
 // layout decides how chunks are run (host) or items addressed (offload).
 #pragma once
 
+#include <algorithm>
+#include <type_traits>
+
 #include "host/host.hpp"
 #include "ompbatch/ompbatch.hpp"
+#include "vendor/vendor.hpp"
 #ifdef OMPBATCH_HAVE_OFFLOAD
 #include "offload/offload.hpp"
 #endif
@@ -19,6 +23,23 @@ inline bool use_offload(const Context &ctx) {
   (void)ctx;
   return false;
 #endif
+}
+
+/// Host getrf with pivoting goes to the vendor path (LAPACKE per matrix) from this size
+/// (min(m,n)) on: below it the SIMD lane kernels are faster. Measured on the development
+/// machine (2 cores, AVX-512, OpenBLAS 0.3.21 SkylakeX kernels, batches of 256 MiB) with
+/// bench/getrf_bench: the lane kernels win at n = 32 in single precision and lose at 64; in
+/// double they tie at 32; in complex they lose from n = 16.
+template <class T>
+constexpr int vendor_getrf_crossover() {
+  if constexpr (std::is_same_v<T, float>) return 64;
+  if constexpr (std::is_same_v<T, double>) return 32;
+  return 16;
+}
+
+template <class T>
+bool use_vendor_getrf(const BatchView<T> &A, const Pivots &ipiv) {
+  return ipiv.data != nullptr && std::min(A.rows, A.cols) >= vendor_getrf_crossover<T>();
 }
 
 }  // namespace ompbatch::detail

@@ -22,6 +22,7 @@ void getrf(Context &ctx, const BatchView<T> &A, Pivots ipiv, int *info) {
 #ifdef OMPBATCH_HAVE_OFFLOAD
   if (detail::use_offload(ctx)) return detail::offload::getrf(ctx, A, ipiv, info);
 #endif
+  if (detail::use_vendor_getrf(A, ipiv)) return detail::vendor::getrf(A, ipiv, info);
   detail::host::getrf(A, ipiv, info);
 }
 

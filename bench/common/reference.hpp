@@ -89,14 +89,14 @@ inline void openblas_single_threaded() {
   omp_set_num_threads(team);
 }
 
-/// "OpenBLAS 0.3.21 (pthread build): <config>" for reports.
+/// "OpenBLAS (pthread build, core SkylakeX): <config>" for reports.
 inline std::string openblas_description() {
   const int p = openblas_get_parallel();
-  return std::string("OpenBLAS ") +
-         (p == 0   ? "(sequential build)"
-          : p == 1 ? "(pthread build)"
-                   : "(OpenMP build)") +
-         ": " + openblas_get_config();
+  return std::string("OpenBLAS (") +
+         (p == 0   ? "sequential build"
+          : p == 1 ? "pthread build"
+                   : "OpenMP build") +
+         ", core " + openblas_get_corename() + "): " + openblas_get_config();
 }
 
 }  // namespace ompbatch::reference

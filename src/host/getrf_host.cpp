@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // Host getrf and layout copies: lane kernels over chunks of the batch, one parallel region.
 #include <algorithm>
+#include <type_traits>
 
 #include "host/host.hpp"
 #include "host/lanes.hpp"
@@ -9,22 +10,57 @@
 
 namespace ompbatch::detail::host {
 
-template <class T>
-void getrf(const BatchView<T> &A, Pivots ipiv, int *info) {
-  constexpr int W = width<T>();
-  const BatchView<int> P = pivot_view(A, ipiv.data, ipiv.stride);
+template <int V>
+using constant = std::integral_constant<int, V>;
+template <idx V>
+using iconstant = std::integral_constant<idx, V>;
+
+/// The getrf lane kernel for one chunk: compiled for n x n with n = N known (N > 0, the small
+/// sizes, for W-lane packed or in-place storage with ld = n) or for run-time sizes (N = 0).
+template <class T, int W, int N>
+void getrf_chunk(const BatchView<T> &A, T *a, idx rs, idx cs, int *p, idx ps, int *info) {
+  if constexpr (N > 0) {
+    if (rs == W && cs == idx(N) * W) {
+      getrf_lanes<T, W>(constant<N>(), constant<N>(), a, iconstant<W>(), iconstant<idx(N) * W>(), p,
+                        ps, info);
+      return;
+    }
+  }
+  getrf_lanes<T, W>(A.rows, A.cols, a, rs, cs, p, ps, info);
+}
+
+template <class T, int W, int N>
+void getrf_run(const BatchView<T> &A, const BatchView<int> &P, int *info) {
   for_each_chunk<W>(A, [&] {
     return [&, a = LaneArg<T, W>(A, true, true), p = LaneArg<int, W>(P, false, true),
             inf = LaneInfo<W>(info)](idx b0, int lanes, bool in_place) mutable {
       a.bind(b0, lanes, in_place);
       p.bind(b0, lanes, in_place);
-      getrf_lanes<T, W>(A.rows, A.cols, a.ptr(), a.rs(), a.cs(), p.ptr(), p.rs(),
-                        inf.bind(b0, lanes));
+      if (in_place) a.prefetch_next(b0);
+      getrf_chunk<T, W, N>(A, a.ptr(), a.rs(), a.cs(), p.ptr(), p.rs(), inf.bind(b0, lanes));
       a.finish(b0, lanes);
       p.finish(b0, lanes);
       inf.finish();
     };
   });
+}
+
+/// Square matrices up to kFixedMax run kernels compiled for their size.
+constexpr int kFixedMax = 16;
+
+template <class T, int W, int N = 1>
+void getrf_dispatch(const BatchView<T> &A, const BatchView<int> &P, int *info) {
+  if constexpr (N <= kFixedMax) {
+    if (A.rows == N && A.cols == N) return getrf_run<T, W, N>(A, P, info);
+    return getrf_dispatch<T, W, N + 1>(A, P, info);
+  } else {
+    getrf_run<T, W, 0>(A, P, info);
+  }
+}
+
+template <class T>
+void getrf(const BatchView<T> &A, Pivots ipiv, int *info) {
+  getrf_dispatch<T, width<T>()>(A, pivot_view(A, ipiv.data, ipiv.stride), info);
 }
 
 template <class T>

@@ -17,33 +17,66 @@ namespace ompbatch::detail {
 
 #pragma omp declare target
 
-/// Swaps row k with row p[l] in every lane l whose pivot row is not k. Rows are visited once
-/// per distinct pivot row; lanes that chose another row keep their values (masked select).
-template <class T, int W>
-inline void swap_rows_lanes(int n, T *a, idx rs, idx cs, int k, const int *p) noexcept {
-  for (int l0 = 0; l0 < W; ++l0) {
-    const int r = p[l0];
-    bool seen = r == k;
-    for (int l1 = 0; l1 < l0; ++l1) seen = seen || p[l1] == r;
-    if (seen) continue;
-    T *ak = a + k * rs;
-    T *ar = a + r * rs;
-    for (int j = 0; j < n; ++j) {
+/// Swaps row k with rows[0..nrows-1] in the lanes whose pivot p[l] is that row, column by
+/// column (no temporaries: every value stays in a register between its load and its store).
+template <class T, int W, class N, class RS, class CS>
+inline void swap_listed_rows(N n, T *a, RS rs, CS cs, int k, const int *p, const int *rows,
+                             int nrows) noexcept {
+  for (int j = 0; j < n; ++j) {
+    T *ak = a + k * rs + j * cs;
+    for (int q = 0; q < nrows; ++q) {
+      T *ar = a + rows[q] * rs + j * cs;
+      const int r = rows[q];
 #pragma omp simd
       for (int l = 0; l < W; ++l) {
-        const T x = ak[j * cs + l], y = ar[j * cs + l];
+        const T x = ak[l], y = ar[l];
         const bool s = p[l] == r;
-        ak[j * cs + l] = s ? y : x;
-        ar[j * cs + l] = s ? x : y;
+        ak[l] = s ? y : x;
+        ar[l] = s ? x : y;
       }
     }
   }
 }
 
+/// Swaps row k with row p[l] in every lane l whose pivot row is not k (rows k+1..m-1 are
+/// scanned; a row some lane chose is swapped by masked selects, the other lanes keep theirs).
+/// Sizes and strides are int/idx, or std::integral_constant where they are known at compile
+/// time (the host's small-n kernels), which lets the compiler unroll every loop.
+template <class T, int W, class M = int, class N = int, class RS = idx, class CS = idx>
+inline void swap_rows_lanes(M m, N n, T *a, RS rs, CS cs, int k, const int *p) noexcept {
+  T *ak = a + k * rs;
+  if constexpr (W == 1) {  // one matrix: a plain swap
+    if (p[0] == k) return;
+    T *ar = a + p[0] * rs;
+    for (int j = 0; j < n; ++j) {
+      const T x = ak[j * cs];
+      ak[j * cs] = ar[j * cs];
+      ar[j * cs] = x;
+    }
+  } else {
+    // the rows some lane chose, then one pass over the columns: row k gathers each lane's
+    // pivot row by selects, and each chosen row takes row k's old value in its lanes
+    int rows[64], nrows = 0;
+    for (int r = k + 1; r < m; ++r) {
+      int any = 0;
+#pragma omp simd reduction(| : any)
+      for (int l = 0; l < W; ++l) any |= p[l] == r ? 1 : 0;
+      if (any) {
+        if (nrows == 64) {  // more rows than the list holds: swap what is listed so far
+          swap_listed_rows<T, W>(n, a, rs, cs, k, p, rows, nrows);
+          nrows = 0;
+        }
+        rows[nrows++] = r;
+      }
+    }
+    swap_listed_rows<T, W>(n, a, rs, cs, k, p, rows, nrows);
+  }
+}
+
 /// LU of W interleaved m x n matrices. ipiv == nullptr: no pivoting. info[l] receives the
 /// first k+1 with U(k,k) == 0, else 0 (the factorization always completes).
-template <class T, int W>
-void getrf_lanes(int m, int n, T *a, idx rs, idx cs, int *ipiv, idx ps, int *info) noexcept {
+template <class T, int W, class M = int, class N = int, class RS = idx, class CS = idx>
+void getrf_lanes(M m, N n, T *a, RS rs, CS cs, int *ipiv, idx ps, int *info) noexcept {
   using R = real_t<T>;
   const R sfmin = std::numeric_limits<R>::min();
   int first_zero[W];
@@ -72,18 +105,22 @@ void getrf_lanes(int m, int n, T *a, idx rs, idx cs, int *ipiv, idx ps, int *inf
       }
 #pragma omp simd
       for (int l = 0; l < W; ++l) ipiv[k * ps + l] = p[l] + 1;
-      swap_rows_lanes<T, W>(n, a, rs, cs, k, p);
+      swap_rows_lanes<T, W>(m, n, a, rs, cs, k, p);
     }
     // r = 1 / a(k,k); lanes with a zero pivot record info and are not scaled
     T r[W];
-    int tiny = 0;
-#pragma omp simd reduction(| : tiny)
+#pragma omp simd
     for (int l = 0; l < W; ++l) {
       const T piv = akk[l];
       const bool zero = piv == T(0);
       first_zero[l] = (zero && first_zero[l] == 0) ? k + 1 : first_zero[l];
-      r[l] = zero ? T(1) : recip(piv);
-      tiny |= (!zero && abs1(piv) < sfmin) ? 1 : 0;
+      r[l] = recip(zero ? T(1) : piv);
+    }
+    int tiny = 0;
+#pragma omp simd reduction(| : tiny)
+    for (int l = 0; l < W; ++l) {  // 0 < |a(k,k)| < sfmin, branch-free so that it vectorizes
+      const R v = abs1(akk[l]);
+      tiny |= int(v > R(0)) & int(v < sfmin);
     }
     // l21 = a21 / a11: by the reciprocal, or by division where it would overflow (LAPACK)
     for (int i = k + 1; i < m; ++i) {
@@ -92,7 +129,8 @@ void getrf_lanes(int m, int n, T *a, idx rs, idx cs, int *ipiv, idx ps, int *inf
 #pragma omp simd
         for (int l = 0; l < W; ++l) {
           const T piv = akk[l];
-          const bool small = piv != T(0) && abs1(piv) < sfmin;
+          const R v = abs1(piv);
+          const bool small = (v > R(0)) & (v < sfmin);
           aik[l] = small ? div(aik[l], piv) : mul(aik[l], r[l]);
         }
       } else {

@@ -33,7 +33,7 @@ inline constexpr bool is_complex_v<std::complex<R>> = true;
 
 template <class R>
 inline R fabs_(R x) noexcept {
-  return x < R(0) ? -x : x;
+  return std::fabs(x);  // a sign-bit mask, vectorized
 }
 
 /// |re| + |im| (LAPACK's cabs1; |x| for real x): the pivot-search measure of i?amax.

@@ -23,7 +23,7 @@ inline void laswp_lanes(int m, int n, T *b, idx brs, idx bcs, const int *ipiv, i
       const int v = ipiv[k * ps + l];
       p[l] = v >= 1 && v <= m ? v - 1 : k;
     }
-    swap_rows_lanes<T, W>(n, b, brs, bcs, k, p);
+    swap_rows_lanes<T, W>(m, n, b, brs, bcs, k, p);
   }
 }
 
