@@ -28,18 +28,20 @@ inline bool use_offload(const Context &ctx) {
 /// Host getrf with pivoting goes to the vendor path (LAPACKE per matrix) from this size
 /// (min(m,n)) on: below it the SIMD lane kernels are faster. Measured on the development
 /// machine (2 cores, AVX-512, OpenBLAS 0.3.21 SkylakeX kernels, batches of 256 MiB) with
-/// bench/getrf_bench: the lane kernels win at n = 32 in single precision and lose at 64; in
-/// double they tie at 32; in complex they lose from n = 16.
+/// bench/getrf_bench and the tester: single precision wins at n = 32 in every layout and loses
+/// at 64; double ties at 32 and loses at 64 when interleaved (where the vendor path must also
+/// unpack each matrix), loses at 32 from pointer arrays and strided input; complex loses from
+/// n = 16.
 template <class T>
-constexpr int vendor_getrf_crossover() {
+int vendor_getrf_crossover(Layout layout) {
   if constexpr (std::is_same_v<T, float>) return 64;
-  if constexpr (std::is_same_v<T, double>) return 32;
+  if constexpr (std::is_same_v<T, double>) return layout == Layout::interleaved ? 64 : 32;
   return 16;
 }
 
 template <class T>
 bool use_vendor_getrf(const BatchView<T> &A, const Pivots &ipiv) {
-  return ipiv.data != nullptr && std::min(A.rows, A.cols) >= vendor_getrf_crossover<T>();
+  return ipiv.data != nullptr && std::min(A.rows, A.cols) >= vendor_getrf_crossover<T>(A.layout);
 }
 
 }  // namespace ompbatch::detail

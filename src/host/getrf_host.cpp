@@ -36,7 +36,6 @@ void getrf_run(const BatchView<T> &A, const BatchView<int> &P, int *info) {
             inf = LaneInfo<W>(info)](idx b0, int lanes, bool in_place) mutable {
       a.bind(b0, lanes, in_place);
       p.bind(b0, lanes, in_place);
-      if (in_place) a.prefetch_next(b0);
       getrf_chunk<T, W, N>(A, a.ptr(), a.rs(), a.cs(), p.ptr(), p.rs(), inf.bind(b0, lanes));
       a.finish(b0, lanes);
       p.finish(b0, lanes);

@@ -108,14 +108,6 @@ class LaneArg {
     if constexpr (!std::is_const_v<U>)
       if (packed_ && out_) unpack_lanes<T, W>(p_, b0, lanes, v_);
   }
-  /// Asks the memory system for the next chunk's matrices while this chunk computes (in-place
-  /// interleaved blocks are contiguous: rows*cols*W elements from item(b0 + W)).
-  void prefetch_next(idx b0) const noexcept {
-    if (v_.layout != Layout::interleaved || b0 + 2 * W > v_.count) return;
-    const char *next = reinterpret_cast<const char *>(item(v_, b0 + W));
-    const idx bytes = idx(sizeof(T)) * v_.ld * v_.cols * W;
-    for (idx e = 0; e < bytes; e += 64) __builtin_prefetch(next + e, 1);
-  }
   T *ptr() const noexcept { return p_; }
   idx rs() const noexcept { return rs_; }
   idx cs() const noexcept { return cs_; }

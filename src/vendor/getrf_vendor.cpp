@@ -52,27 +52,39 @@ template <class T>
 void getrf(const BatchView<T> &A, Pivots ipiv, int *info) {
   const int m = A.rows, n = A.cols, kmax = std::min(m, n);
   const BatchView<int> P = pivot_view(A, ipiv.data, ipiv.stride);
-  const bool contiguous = A.layout != Layout::interleaved;  // pivots and columns in place
   const SingleThreadedBlas single;
+  if (A.layout != Layout::interleaved) {  // columns and pivots in place
+#pragma omp parallel for schedule(static)
+    for (idx b = 0; b < A.count; ++b) info[b] = lapack_getrf(m, n, item(A, b), A.ld, item(P, b));
+    return;
+  }
+  // Interleaved: a block's matrices are unpacked together (each cache line read once), factored
+  // one by one in column-major buffers, and packed back together.
+  const int w = A.width;
+  const idx rs = w, cs = idx(A.ld) * w;
+  const idx mn = idx(m) * n + 24;  // buffer stride, off powers of two (cache-set conflicts)
+  const idx blocks = (A.count + w - 1) / w;
 #pragma omp parallel
   {
-    std::vector<T> buf(contiguous ? 0 : std::size_t(m) * n);
-    std::vector<int> pbuf(contiguous ? 0 : kmax);
+    std::vector<T> buf(mn * w);
+    std::vector<int> pbuf(std::size_t(kmax) * w);
 #pragma omp for schedule(static)
-    for (idx b = 0; b < A.count; ++b) {
-      T *a = item(A, b);
-      int *p = item(P, b);
-      if (contiguous) {
-        info[b] = lapack_getrf(m, n, a, A.ld, p);
-        continue;
-      }
-      const idx rs = A.width, cs = idx(A.ld) * A.width;
+    for (idx blk = 0; blk < blocks; ++blk) {
+      const idx b0 = blk * w;
+      const int lanes = int(std::min<idx>(w, A.count - b0));
+      const T *a = item(A, b0);
       for (int j = 0; j < n; ++j)
-        for (int i = 0; i < m; ++i) buf[i + std::size_t(j) * m] = a[i * rs + j * cs];
-      info[b] = lapack_getrf(m, n, buf.data(), m, pbuf.data());
+        for (int i = 0; i < m; ++i)
+          for (int l = 0; l < lanes; ++l) buf[l * mn + i + idx(j) * m] = a[i * rs + j * cs + l];
+      for (int l = 0; l < lanes; ++l)
+        info[b0 + l] = lapack_getrf(m, n, buf.data() + l * mn, m, pbuf.data() + idx(l) * kmax);
+      T *c = item(A, b0);
       for (int j = 0; j < n; ++j)
-        for (int i = 0; i < m; ++i) a[i * rs + j * cs] = buf[i + std::size_t(j) * m];
-      for (int k = 0; k < kmax; ++k) p[k * idx(A.width)] = pbuf[k];
+        for (int i = 0; i < m; ++i)
+          for (int l = 0; l < lanes; ++l) c[i * rs + j * cs + l] = buf[l * mn + i + idx(j) * m];
+      int *p = item(P, b0);
+      for (int k = 0; k < kmax; ++k)
+        for (int l = 0; l < lanes; ++l) p[k * idx(w) + l] = pbuf[idx(l) * kmax + k];
     }
   }
 }
