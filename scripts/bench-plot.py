@@ -45,8 +45,10 @@ def main():
             continue
         series.setdefault((m["p"], m["impl"]), {})[int(m["n"])] = b["GFLOP/s"]
     precisions = [p for p in "sdcz" if any(k[0] == p for k in series)]
-    fig, axes = plt.subplots(1, len(precisions), figsize=(5.5 * len(precisions), 4.5), squeeze=False)
-    for ax, p in zip(axes[0], precisions):
+    cols = min(len(precisions), 2)
+    rows = (len(precisions) + cols - 1) // cols
+    fig, axes = plt.subplots(rows, cols, figsize=(6 * cols, 4.5 * rows), squeeze=False)
+    for ax, p in zip(axes.flat, precisions):
         for (q, impl), pts in sorted(series.items()):
             if q != p:
                 continue
