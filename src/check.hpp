@@ -38,6 +38,13 @@ class Checker {
     if (!p) fail(std::string(name) + " is NULL", name);
   }
 
+  /// The last checks of every routine: the batch size (the last C argument), then the memory
+  /// space against the context's backend.
+  void batch_and_space(const Context &ctx, long long count) const {
+    size("batchSize", count);
+    space(ctx);
+  }
+
   /// The memory space must be usable with the context's backend.
   void space(const Context &ctx) const {
     if (ctx.memory_space() == MemorySpace::device && ctx.backend() != Backend::offload)

@@ -16,8 +16,7 @@ void getrf(Context &ctx, const BatchView<T> &A, Pivots ipiv, int *info) {
   check.pivot_stride(A, ipiv.data, ipiv.stride);
   if (ipiv.data && !info)
     check.fail("infoArray is NULL while pivoting (PivotArray != NULL)", "infoArray");
-  check.size("batchSize", A.count);
-  check.space(ctx);
+  check.batch_and_space(ctx, A.count);
   if (A.rows == 0 || A.cols == 0 || A.count == 0) return;
 #ifdef OMPBATCH_HAVE_OFFLOAD
   if (detail::use_offload(ctx)) return detail::offload::getrf(ctx, A, ipiv, info);

@@ -17,8 +17,7 @@ void copy(Context &ctx, const BatchView<const T> &from, const BatchView<T> &to) 
   check.view(ctx, from, "Aarray", "Ai", from.layout == Layout::interleaved ? "ldai" : "lda", "m",
              "n");
   check.view(ctx, to, "Aarray", "Ai", to.layout == Layout::interleaved ? "ldai" : "lda", "m", "n");
-  check.size("batchSize", to.count);
-  check.space(ctx);
+  check.batch_and_space(ctx, to.count);
   if (to.rows == 0 || to.cols == 0 || to.count == 0) return;
 #ifdef OMPBATCH_HAVE_OFFLOAD
   if (detail::use_offload(ctx)) return detail::offload::copy(ctx, from, to);

@@ -25,8 +25,7 @@ void getrs(Context &ctx, Op trans, const BatchView<const T> &A, ConstPivots ipiv
   check.pivot_stride(A, ipiv.data, ipiv.stride);
   check.view(ctx, B, "Barray", "B", "ldb", "n", "nrhs");
   check.same_layout(A, B, B.layout == Layout::pointer_array ? "Barray" : "B");
-  check.size("batchSize", A.count);
-  check.space(ctx);
+  check.batch_and_space(ctx, A.count);
   if (A.rows == 0 || B.cols == 0 || A.count == 0) return;
 #ifdef OMPBATCH_HAVE_OFFLOAD
   if (detail::use_offload(ctx)) return detail::offload::getrs(ctx, trans, A, ipiv, B);
@@ -46,8 +45,7 @@ void getri(Context &ctx, const BatchView<const T> &A, ConstPivots ipiv, const Ba
   check.view(ctx, C, "Carray", "C", "ldc", "n", "n");
   check.same_layout(A, C, C.layout == Layout::pointer_array ? "Carray" : "C");
   if (A.rows > 0 && A.count > 0) check.not_null("infoArray", info);
-  check.size("batchSize", A.count);
-  check.space(ctx);
+  check.batch_and_space(ctx, A.count);
   if (A.rows == 0 || A.count == 0) return;
 #ifdef OMPBATCH_HAVE_OFFLOAD
   if (detail::use_offload(ctx)) return detail::offload::getri(ctx, A, ipiv, C, info);
@@ -65,8 +63,7 @@ void matinv(Context &ctx, const BatchView<const T> &A, const BatchView<T> &Ainv,
   check.view(ctx, Ainv, "Ainv", "Ainv", "lda_inv", "n", "n");
   check.same_layout(A, Ainv, "Ainv");
   if (A.rows > 0 && A.count > 0) check.not_null("info", info);
-  check.size("batchSize", A.count);
-  check.space(ctx);
+  check.batch_and_space(ctx, A.count);
   if (A.rows == 0 || A.count == 0) return;
 #ifdef OMPBATCH_HAVE_OFFLOAD
   if (detail::use_offload(ctx)) return detail::offload::matinv(ctx, A, Ainv, info);
@@ -82,8 +79,7 @@ void potrf(Context &ctx, Uplo uplo, const BatchView<T> &A, int *info) {
   if (A.cols != A.rows) check.fail("A must be n x n");
   check.view(ctx, A, "Aarray", "A", "lda", "n", "n");
   if (A.rows > 0 && A.count > 0) check.not_null("infoArray", info);
-  check.size("batchSize", A.count);
-  check.space(ctx);
+  check.batch_and_space(ctx, A.count);
   if (A.rows == 0 || A.count == 0) return;
 #ifdef OMPBATCH_HAVE_OFFLOAD
   if (detail::use_offload(ctx)) return detail::offload::potrf(ctx, uplo, A, info);
@@ -102,8 +98,7 @@ void potrs(Context &ctx, Uplo uplo, const BatchView<const T> &A, const BatchView
   check.view(ctx, A, "Aarray", "A", "lda", "n", "n");
   check.view(ctx, B, "Barray", "B", "ldb", "n", "nrhs");
   check.same_layout(A, B, B.layout == Layout::pointer_array ? "Barray" : "B");
-  check.size("batchSize", A.count);
-  check.space(ctx);
+  check.batch_and_space(ctx, A.count);
   if (A.rows == 0 || B.cols == 0 || A.count == 0) return;
 #ifdef OMPBATCH_HAVE_OFFLOAD
   if (detail::use_offload(ctx)) return detail::offload::potrs(ctx, uplo, A, B);
@@ -128,8 +123,7 @@ void trsm(Context &ctx, Side side, Uplo uplo, Op trans, Diag diag, T alpha,
              side == Side::left ? "m" : "n");
   check.view(ctx, B, "Barray", "B", "ldb", "m", "n");
   check.same_layout(A, B, B.layout == Layout::pointer_array ? "Barray" : "B");
-  check.size("batchSize", A.count);
-  check.space(ctx);
+  check.batch_and_space(ctx, A.count);
   if (B.rows == 0 || B.cols == 0 || A.count == 0) return;
 #ifdef OMPBATCH_HAVE_OFFLOAD
   if (detail::use_offload(ctx))
