@@ -30,10 +30,9 @@ TEST(Context, SettersValidateAndGettersReport) {
   ompbBackend_t b = OMPB_BACKEND_AUTO;
   ASSERT_EQ(ompbGetBackend(h, &b), OMPB_STATUS_SUCCESS);
   EXPECT_EQ(b, OMPB_BACKEND_HOST);
-  EXPECT_EQ(ompbSetBackend(h, static_cast<ompbBackend_t>(7)), OMPB_STATUS_INVALID_VALUE);
-  EXPECT_NE(std::string(ompbGetLastErrorMessage(h)).find("ompbSetBackend"), std::string::npos);
-  EXPECT_EQ(ompbSetMemorySpace(h, static_cast<ompbMemorySpace_t>(5)), OMPB_STATUS_INVALID_VALUE);
+  // enum values outside the enumerators: tests/c_enum_checks.c (C can pass them, C++ cannot)
   EXPECT_EQ(ompbSetDevice(h, -1), OMPB_STATUS_INVALID_VALUE);
+  EXPECT_NE(std::string(ompbGetLastErrorMessage(h)).find("ompbSetDevice"), std::string::npos);
   EXPECT_EQ(ompbGetBackend(h, nullptr), OMPB_STATUS_INVALID_VALUE);
   ASSERT_EQ(ompbSetBackend(h, OMPB_BACKEND_AUTO), OMPB_STATUS_SUCCESS);
   ASSERT_EQ(ompbGetBackend(h, &b), OMPB_STATUS_SUCCESS);

@@ -465,11 +465,6 @@ TEST(SolverArguments, GetrsAndPotrsReportTheArgumentPosition) {
     std::function<ompbStatus_t(int *)> call;
   };
   const std::vector<Case> cases = {
-      {"getrs trans", -2,
-       [&](int *i) {
-         return ompbDgetrsBatched(h, ompbOperation_t(9), n, 2, ap.data(), n + 2, Ap.piv(),
-                                  Bp.ptrs(), n + 2, i, count);
-       }},
       {"getrs n", -3,
        [&](int *i) {
          return ompbDgetrsBatched(h, OMPB_OP_N, -1, 2, ap.data(), n + 2, Ap.piv(), Bp.ptrs(), n + 2,
@@ -535,11 +530,6 @@ TEST(SolverArguments, GetrsAndPotrsReportTheArgumentPosition) {
        [&](int *i) {
          return ompbDgetrsInterleavedBatched(h, OMPB_OP_N, n, 2, Ai.data(), Ai.ld(), 8, Ai.piv(),
                                              Bi.data(), 2, i, count);
-       }},
-      {"potrs uplo", -2,
-       [&](int *i) {
-         return ompbDpotrsBatched(h, ompbFillMode_t(3), n, 2, ap.data(), n + 2, Bp.ptrs(), n + 2, i,
-                                  count);
        }},
       {"potrs ldb", -8,
        [&](int *i) {
@@ -641,10 +631,6 @@ TEST(SolverArguments, InvalidCallsWriteNothing) {
          return ompbDmatinvStridedBatched(h, n, As.data(), As.ld(), As.stride(), Cs.data(), Cs.ld(),
                                           2, Cs.info(), count);
        }},
-      {"potrf uplo", "uplo (2) is not a valid value",
-       [&] {
-         return ompbDpotrfBatched(h, ompbFillMode_t(2), n, Ap.ptrs(), n + 2, Ap.info(), count);
-       }},
       {"potrf lda", "lda (1) < max(1,n) (3)",
        [&] {
          return ompbDpotrfStridedBatched(h, OMPB_FILL_MODE_LOWER, n, As.data(), 1, As.stride(),
@@ -658,18 +644,6 @@ TEST(SolverArguments, InvalidCallsWriteNothing) {
       {"potrf n", "n (-1) < 0",
        [&] {
          return ompbDpotrfBatched(h, OMPB_FILL_MODE_LOWER, -1, Ap.ptrs(), n + 2, Ap.info(), count);
-       }},
-      {"trsm side", "side (5) is not a valid value",
-       [&] {
-         return ompbDtrsmBatched(h, ompbSideMode_t(5), OMPB_FILL_MODE_LOWER, OMPB_OP_N,
-                                 OMPB_DIAG_UNIT, n, n, &one, ap.data(), n + 2, Cp.ptrs(), n + 2,
-                                 count);
-       }},
-      {"trsm diag", "diag (7) is not a valid value",
-       [&] {
-         return ompbDtrsmBatched(h, OMPB_SIDE_LEFT, OMPB_FILL_MODE_LOWER, OMPB_OP_N,
-                                 ompbDiagType_t(7), n, n, &one, ap.data(), n + 2, Cp.ptrs(), n + 2,
-                                 count);
        }},
       {"trsm alpha", "alpha is NULL",
        [&] {

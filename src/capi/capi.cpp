@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // The C API: handle bookkeeping, status texts, and one-line wrappers over the C++ core.
 // No exception crosses this boundary; every failure is a status plus a message on the handle.
+#include <cstring>
 #include <mutex>
 #include <new>
 #include <string>
@@ -86,6 +87,16 @@ ompbStatus_t guarded_info(ompbHandle_t h, const char *routine, int *info,
   });
 }
 
+/// The value of a C enum argument as an int. A C caller may pass any int; reading it through
+/// the enum type would be undefined in C++ when it is not one of the enumerators.
+template <class E>
+int raw(const E &e) noexcept {
+  static_assert(sizeof(E) == sizeof(int), "C enums are int-sized");
+  int v;
+  std::memcpy(&v, &e, sizeof v);
+  return v;
+}
+
 /// The C++ enum for a C enum value (the C values count from 0), or an error naming the argument.
 template <class E>
 E from_c(const char *name, int value, std::initializer_list<E> values) {
@@ -94,16 +105,16 @@ E from_c(const char *name, int value, std::initializer_list<E> values) {
                 std::string(name) + " (" + std::to_string(value) + ") is not a valid value", name);
   return values.begin()[value];
 }
-Op op(ompbOperation_t t) {
+Op op(int t) {
   return from_c("trans", t, {Op::n, Op::t, Op::c});
 }
-Uplo uplo(ompbFillMode_t u) {
+Uplo uplo(int u) {
   return from_c("uplo", u, {Uplo::lower, Uplo::upper});
 }
-Side side(ompbSideMode_t s) {
+Side side(int s) {
   return from_c("side", s, {Side::left, Side::right});
 }
-Diag diag(ompbDiagType_t d) {
+Diag diag(int d) {
   return from_c("diag", d, {Diag::non_unit, Diag::unit});
 }
 
@@ -171,27 +182,25 @@ ompbStatus_t unpack(ompbHandle_t h, const char *name, int m, int n, const T *Ai,
 
 // The solver family, one template per routine and form; the C names are made below.
 template <class T>
-ompbStatus_t getrs_p(ompbHandle_t h, const char *name, ompbOperation_t t, int n, int nrhs,
-                     const T *const A[], int lda, const int *piv, T *const B[], int ldb, int *info,
-                     int batch) {
+ompbStatus_t getrs_p(ompbHandle_t h, const char *name, int t, int n, int nrhs, const T *const A[],
+                     int lda, const int *piv, T *const B[], int ldb, int *info, int batch) {
   return guarded_info(h, name, info, getrs_args_p, [&](Context &c) {
     ompbatch::getrs<T>(c, op(t), CV<T>::pointer_array(n, n, A, lda, batch), {piv, n},
                        BatchView<T>::pointer_array(n, nrhs, B, ldb, batch));
   });
 }
 template <class T>
-ompbStatus_t getrs_s(ompbHandle_t h, const char *name, ompbOperation_t t, int n, int nrhs,
-                     const T *A, int lda, long long sA, const int *piv, long long sP, T *B, int ldb,
-                     long long sB, int *info, int batch) {
+ompbStatus_t getrs_s(ompbHandle_t h, const char *name, int t, int n, int nrhs, const T *A, int lda,
+                     long long sA, const int *piv, long long sP, T *B, int ldb, long long sB,
+                     int *info, int batch) {
   return guarded_info(h, name, info, getrs_args_s, [&](Context &c) {
     ompbatch::getrs<T>(c, op(t), CV<T>::strided(n, n, A, lda, sA, batch), {piv, sP},
                        BatchView<T>::strided(n, nrhs, B, ldb, sB, batch));
   });
 }
 template <class T>
-ompbStatus_t getrs_i(ompbHandle_t h, const char *name, ompbOperation_t t, int n, int nrhs,
-                     const T *A, int lda, int w, const int *piv, T *B, int ldb, int *info,
-                     int batch) {
+ompbStatus_t getrs_i(ompbHandle_t h, const char *name, int t, int n, int nrhs, const T *A, int lda,
+                     int w, const int *piv, T *B, int ldb, int *info, int batch) {
   return guarded_info(h, name, info, getrs_args_i, [&](Context &c) {
     ompbatch::getrs<T>(c, op(t), CV<T>::interleaved(n, n, A, lda, w, batch), {piv, 0},
                        BatchView<T>::interleaved(n, nrhs, B, ldb, w, batch));
@@ -247,46 +256,45 @@ ompbStatus_t matinv_i(ompbHandle_t h, const char *name, int n, const T *A, int l
   });
 }
 template <class T>
-ompbStatus_t potrf_p(ompbHandle_t h, const char *name, ompbFillMode_t u, int n, T *const A[],
-                     int lda, int *info, int batch) {
+ompbStatus_t potrf_p(ompbHandle_t h, const char *name, int u, int n, T *const A[], int lda,
+                     int *info, int batch) {
   return guarded(h, name, [&](Context &c) {
     ompbatch::potrf<T>(c, uplo(u), BatchView<T>::pointer_array(n, n, A, lda, batch), info);
   });
 }
 template <class T>
-ompbStatus_t potrf_s(ompbHandle_t h, const char *name, ompbFillMode_t u, int n, T *A, int lda,
-                     long long sA, int *info, int batch) {
+ompbStatus_t potrf_s(ompbHandle_t h, const char *name, int u, int n, T *A, int lda, long long sA,
+                     int *info, int batch) {
   return guarded(h, name, [&](Context &c) {
     ompbatch::potrf<T>(c, uplo(u), BatchView<T>::strided(n, n, A, lda, sA, batch), info);
   });
 }
 template <class T>
-ompbStatus_t potrf_i(ompbHandle_t h, const char *name, ompbFillMode_t u, int n, T *A, int lda,
-                     int w, int *info, int batch) {
+ompbStatus_t potrf_i(ompbHandle_t h, const char *name, int u, int n, T *A, int lda, int w,
+                     int *info, int batch) {
   return guarded(h, name, [&](Context &c) {
     ompbatch::potrf<T>(c, uplo(u), BatchView<T>::interleaved(n, n, A, lda, w, batch), info);
   });
 }
 template <class T>
-ompbStatus_t potrs_p(ompbHandle_t h, const char *name, ompbFillMode_t u, int n, int nrhs,
-                     const T *const A[], int lda, T *const B[], int ldb, int *info, int batch) {
+ompbStatus_t potrs_p(ompbHandle_t h, const char *name, int u, int n, int nrhs, const T *const A[],
+                     int lda, T *const B[], int ldb, int *info, int batch) {
   return guarded_info(h, name, info, potrs_args_p, [&](Context &c) {
     ompbatch::potrs<T>(c, uplo(u), CV<T>::pointer_array(n, n, A, lda, batch),
                        BatchView<T>::pointer_array(n, nrhs, B, ldb, batch));
   });
 }
 template <class T>
-ompbStatus_t potrs_s(ompbHandle_t h, const char *name, ompbFillMode_t u, int n, int nrhs,
-                     const T *A, int lda, long long sA, T *B, int ldb, long long sB, int *info,
-                     int batch) {
+ompbStatus_t potrs_s(ompbHandle_t h, const char *name, int u, int n, int nrhs, const T *A, int lda,
+                     long long sA, T *B, int ldb, long long sB, int *info, int batch) {
   return guarded_info(h, name, info, potrs_args_s, [&](Context &c) {
     ompbatch::potrs<T>(c, uplo(u), CV<T>::strided(n, n, A, lda, sA, batch),
                        BatchView<T>::strided(n, nrhs, B, ldb, sB, batch));
   });
 }
 template <class T>
-ompbStatus_t potrs_i(ompbHandle_t h, const char *name, ompbFillMode_t u, int n, int nrhs,
-                     const T *A, int lda, int w, T *B, int ldb, int *info, int batch) {
+ompbStatus_t potrs_i(ompbHandle_t h, const char *name, int u, int n, int nrhs, const T *A, int lda,
+                     int w, T *B, int ldb, int *info, int batch) {
   return guarded_info(h, name, info, potrs_args_i, [&](Context &c) {
     ompbatch::potrs<T>(c, uplo(u), CV<T>::interleaved(n, n, A, lda, w, batch),
                        BatchView<T>::interleaved(n, nrhs, B, ldb, w, batch));
@@ -294,10 +302,9 @@ ompbStatus_t potrs_i(ompbHandle_t h, const char *name, ompbFillMode_t u, int n, 
 }
 /// trsm: A is k x k with k = m (left) or n (right).
 template <class T>
-ompbStatus_t trsm_any(ompbHandle_t h, const char *name, ompbSideMode_t sd, ompbFillMode_t u,
-                      ompbOperation_t t, ompbDiagType_t d, int m, int n, const T *alpha,
-                      Layout layout, const T *const *Ap, const T *A, int lda, long long sA,
-                      T *const *Bp, T *B, int ldb, long long sB, int w, int batch) {
+ompbStatus_t trsm_any(ompbHandle_t h, const char *name, int sd, int u, int t, int d, int m, int n,
+                      const T *alpha, Layout layout, const T *const *Ap, const T *A, int lda,
+                      long long sA, T *const *Bp, T *B, int ldb, long long sB, int w, int batch) {
   return guarded(h, name, [&](Context &c) {
     const Side s = side(sd);
     const Uplo up = uplo(u);
@@ -348,7 +355,7 @@ ompbStatus_t ompbDestroy(ompbHandle_t handle) {
 
 ompbStatus_t ompbSetBackend(ompbHandle_t h, ompbBackend_t backend) {
   return guarded(h, "ompbSetBackend",
-                 [&](Context &c) { c.set_backend(static_cast<ompbatch::Backend>(backend)); });
+                 [&](Context &c) { c.set_backend(static_cast<ompbatch::Backend>(raw(backend))); });
 }
 
 ompbStatus_t ompbGetBackend(ompbHandle_t h, ompbBackend_t *backend) {
@@ -371,7 +378,7 @@ ompbStatus_t ompbGetDevice(ompbHandle_t h, int *device) {
 
 ompbStatus_t ompbSetMemorySpace(ompbHandle_t h, ompbMemorySpace_t space) {
   return guarded(h, "ompbSetMemorySpace", [&](Context &c) {
-    c.set_memory_space(static_cast<ompbatch::MemorySpace>(space));
+    c.set_memory_space(static_cast<ompbatch::MemorySpace>(raw(space)));
   });
 }
 
@@ -492,19 +499,20 @@ OMPB_FOR_EACH_PRECISION(OMPB_C_WRAPPERS)
   ompbStatus_t ompb##L##getrsBatched(ompbHandle_t h, ompbOperation_t t, int n, int nrhs,           \
                                      const T *const A[], int lda, const int *piv, T *const B[],    \
                                      int ldb, int *info, int batch) {                              \
-    return getrs_p<T>(h, "ompb" #L "getrsBatched", t, n, nrhs, A, lda, piv, B, ldb, info, batch);  \
+    return getrs_p<T>(h, "ompb" #L "getrsBatched", raw(t), n, nrhs, A, lda, piv, B, ldb, info,     \
+                      batch);                                                                      \
   }                                                                                                \
   ompbStatus_t ompb##L##getrsStridedBatched(                                                       \
       ompbHandle_t h, ompbOperation_t t, int n, int nrhs, const T *A, int lda, long long sA,       \
       const int *piv, long long sP, T *B, int ldb, long long sB, int *info, int batch) {           \
-    return getrs_s<T>(h, "ompb" #L "getrsStridedBatched", t, n, nrhs, A, lda, sA, piv, sP, B, ldb, \
-                      sB, info, batch);                                                            \
+    return getrs_s<T>(h, "ompb" #L "getrsStridedBatched", raw(t), n, nrhs, A, lda, sA, piv, sP, B, \
+                      ldb, sB, info, batch);                                                       \
   }                                                                                                \
   ompbStatus_t ompb##L##getrsInterleavedBatched(                                                   \
       ompbHandle_t h, ompbOperation_t t, int n, int nrhs, const T *A, int lda, int w,              \
       const int *piv, T *B, int ldb, int *info, int batch) {                                       \
-    return getrs_i<T>(h, "ompb" #L "getrsInterleavedBatched", t, n, nrhs, A, lda, w, piv, B, ldb,  \
-                      info, batch);                                                                \
+    return getrs_i<T>(h, "ompb" #L "getrsInterleavedBatched", raw(t), n, nrhs, A, lda, w, piv, B,  \
+                      ldb, info, batch);                                                           \
   }                                                                                                \
   ompbStatus_t ompb##L##getriBatched(ompbHandle_t h, int n, const T *const A[], int lda,           \
                                      const int *piv, T *const C[], int ldc, int *info,             \
@@ -540,52 +548,54 @@ OMPB_FOR_EACH_PRECISION(OMPB_C_WRAPPERS)
   }                                                                                                \
   ompbStatus_t ompb##L##potrfBatched(ompbHandle_t h, ompbFillMode_t u, int n, T *const A[],        \
                                      int lda, int *info, int batch) {                              \
-    return potrf_p<T>(h, "ompb" #L "potrfBatched", u, n, A, lda, info, batch);                     \
+    return potrf_p<T>(h, "ompb" #L "potrfBatched", raw(u), n, A, lda, info, batch);                \
   }                                                                                                \
   ompbStatus_t ompb##L##potrfStridedBatched(ompbHandle_t h, ompbFillMode_t u, int n, T *A,         \
                                             int lda, long long sA, int *info, int batch) {         \
-    return potrf_s<T>(h, "ompb" #L "potrfStridedBatched", u, n, A, lda, sA, info, batch);          \
+    return potrf_s<T>(h, "ompb" #L "potrfStridedBatched", raw(u), n, A, lda, sA, info, batch);     \
   }                                                                                                \
   ompbStatus_t ompb##L##potrfInterleavedBatched(ompbHandle_t h, ompbFillMode_t u, int n, T *A,     \
                                                 int lda, int w, int *info, int batch) {            \
-    return potrf_i<T>(h, "ompb" #L "potrfInterleavedBatched", u, n, A, lda, w, info, batch);       \
+    return potrf_i<T>(h, "ompb" #L "potrfInterleavedBatched", raw(u), n, A, lda, w, info, batch);  \
   }                                                                                                \
   ompbStatus_t ompb##L##potrsBatched(ompbHandle_t h, ompbFillMode_t u, int n, int nrhs,            \
                                      const T *const A[], int lda, T *const B[], int ldb,           \
                                      int *info, int batch) {                                       \
-    return potrs_p<T>(h, "ompb" #L "potrsBatched", u, n, nrhs, A, lda, B, ldb, info, batch);       \
+    return potrs_p<T>(h, "ompb" #L "potrsBatched", raw(u), n, nrhs, A, lda, B, ldb, info, batch);  \
   }                                                                                                \
   ompbStatus_t ompb##L##potrsStridedBatched(ompbHandle_t h, ompbFillMode_t u, int n, int nrhs,     \
                                             const T *A, int lda, long long sA, T *B, int ldb,      \
                                             long long sB, int *info, int batch) {                  \
-    return potrs_s<T>(h, "ompb" #L "potrsStridedBatched", u, n, nrhs, A, lda, sA, B, ldb, sB,      \
+    return potrs_s<T>(h, "ompb" #L "potrsStridedBatched", raw(u), n, nrhs, A, lda, sA, B, ldb, sB, \
                       info, batch);                                                                \
   }                                                                                                \
   ompbStatus_t ompb##L##potrsInterleavedBatched(ompbHandle_t h, ompbFillMode_t u, int n, int nrhs, \
                                                 const T *A, int lda, int w, T *B, int ldb,         \
                                                 int *info, int batch) {                            \
-    return potrs_i<T>(h, "ompb" #L "potrsInterleavedBatched", u, n, nrhs, A, lda, w, B, ldb, info, \
-                      batch);                                                                      \
+    return potrs_i<T>(h, "ompb" #L "potrsInterleavedBatched", raw(u), n, nrhs, A, lda, w, B, ldb,  \
+                      info, batch);                                                                \
   }                                                                                                \
   ompbStatus_t ompb##L##trsmBatched(ompbHandle_t h, ompbSideMode_t s, ompbFillMode_t u,            \
                                     ompbOperation_t t, ompbDiagType_t d, int m, int n,             \
                                     const T *alpha, const T *const A[], int lda, T *const B[],     \
                                     int ldb, int batch) {                                          \
-    return trsm_any<T>(h, "ompb" #L "trsmBatched", s, u, t, d, m, n, alpha, Layout::pointer_array, \
-                       A, nullptr, lda, 0, B, nullptr, ldb, 0, 1, batch);                          \
+    return trsm_any<T>(h, "ompb" #L "trsmBatched", raw(s), raw(u), raw(t), raw(d), m, n, alpha,    \
+                       Layout::pointer_array, A, nullptr, lda, 0, B, nullptr, ldb, 0, 1, batch);   \
   }                                                                                                \
   ompbStatus_t ompb##L##trsmStridedBatched(ompbHandle_t h, ompbSideMode_t s, ompbFillMode_t u,     \
                                            ompbOperation_t t, ompbDiagType_t d, int m, int n,      \
                                            const T *alpha, const T *A, int lda, long long sA,      \
                                            T *B, int ldb, long long sB, int batch) {               \
-    return trsm_any<T>(h, "ompb" #L "trsmStridedBatched", s, u, t, d, m, n, alpha,                 \
-                       Layout::strided, nullptr, A, lda, sA, nullptr, B, ldb, sB, 1, batch);       \
+    return trsm_any<T>(h, "ompb" #L "trsmStridedBatched", raw(s), raw(u), raw(t), raw(d), m, n,    \
+                       alpha, Layout::strided, nullptr, A, lda, sA, nullptr, B, ldb, sB, 1,        \
+                       batch);                                                                     \
   }                                                                                                \
   ompbStatus_t ompb##L##trsmInterleavedBatched(                                                    \
       ompbHandle_t h, ompbSideMode_t s, ompbFillMode_t u, ompbOperation_t t, ompbDiagType_t d,     \
       int m, int n, const T *alpha, const T *A, int lda, int w, T *B, int ldb, int batch) {        \
-    return trsm_any<T>(h, "ompb" #L "trsmInterleavedBatched", s, u, t, d, m, n, alpha,             \
-                       Layout::interleaved, nullptr, A, lda, 0, nullptr, B, ldb, 0, w, batch);     \
+    return trsm_any<T>(h, "ompb" #L "trsmInterleavedBatched", raw(s), raw(u), raw(t), raw(d), m,   \
+                       n, alpha, Layout::interleaved, nullptr, A, lda, 0, nullptr, B, ldb, 0, w,   \
+                       batch);                                                                     \
   }
 OMPB_FOR_EACH_PRECISION(OMPB_C_SOLVERS)
 #undef OMPB_C_SOLVERS
