@@ -29,7 +29,7 @@ void copy(Context &ctx, const BatchView<const T> &from, const BatchView<T> &to) 
 /// reads consecutive addresses.
 template <class T>
 int interleave_width(const Context &ctx) {
-  return ctx.backend() == Backend::offload ? 32 : detail::host::width<T>();
+  return ctx.backend() == Backend::offload ? 32 : detail::host::preferred_width<T>();
 }
 
 #define OMPB_INSTANTIATE(L, T)                                                        \

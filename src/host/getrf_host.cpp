@@ -20,11 +20,10 @@ using iconstant = std::integral_constant<idx, V>;
 template <class T, int W, int N>
 void getrf_chunk(const BatchView<T> &A, T *a, idx rs, idx cs, int *p, idx ps, int *info) {
   if constexpr (N > 0) {
-    if (rs == W && cs == idx(N) * W) {
-      getrf_lanes<T, W>(constant<N>(), constant<N>(), a, iconstant<W>(), iconstant<idx(N) * W>(), p,
-                        ps, info);
-      return;
-    }
+    if (rs == W && cs == idx(N) * W)  // packed, or in place in blocks of exactly W
+      return getrf_lanes<T, W>(constant<N>(), constant<N>(), a, iconstant<W>(),
+                               iconstant<idx(N) * W>(), p, ps, info);
+    return getrf_lanes<T, W>(constant<N>(), constant<N>(), a, rs, cs, p, ps, info);
   }
   getrf_lanes<T, W>(A.rows, A.cols, a, rs, cs, p, ps, info);
 }
@@ -59,7 +58,11 @@ void getrf_dispatch(const BatchView<T> &A, const BatchView<int> &P, int *info) {
 
 template <class T>
 void getrf(const BatchView<T> &A, Pivots ipiv, int *info) {
-  getrf_dispatch<T, width<T>()>(A, pivot_view(A, ipiv.data, ipiv.stride), info);
+  const BatchView<int> P = pivot_view(A, ipiv.data, ipiv.stride);
+  constexpr int Wsmall = preferred_width<T>();  // n <= 8 (see preferred_width)
+  if constexpr (Wsmall != width<T>())
+    if (A.rows <= 8 && A.cols <= 8) return getrf_dispatch<T, Wsmall>(A, P, info);
+  getrf_dispatch<T, width<T>()>(A, P, info);
 }
 
 template <class T>
