@@ -66,7 +66,7 @@ void bm_getrf(benchmark::State &state, Impl impl, bool pivot, int n, double mib)
   for (auto &x : orig) x = ompbatch::testing::random_value<T>(rng);
   if (!pivot)  // diagonally dominant: no pivoting needed
     for (long long b = 0; b < count; ++b)
-      for (int i = 0; i < n; ++i) orig[b * nn + i * (n + 1)] += T(ompbatch::testing::real_t<T>(n));
+      ompbatch::testing::add_to_diagonal(n, orig.data() + b * nn, n);
   ompbatch::Context &ctx = context();
   const int width = ompbatch::interleave_width<T>(ctx);
   const Layout layout = impl == Impl::interleaved     ? Layout::interleaved

@@ -78,7 +78,7 @@ TYPED_TEST(Getrf, NoPivotingOnDiagonallyDominantInput) {
   std::vector<std::vector<T>> a(count);
   for (auto &x : a) {
     x = random_matrix<T>(n, n, rng);
-    for (int i = 0; i < n; ++i) x[i + i * n] += T(real_t<T>(2 * n));
+    ompbatch::testing::add_to_diagonal(n, x.data(), 2 * n);
   }
   for (ompbBackend_t backend : test_backends())
     for (Layout layout : all_layouts())

@@ -133,8 +133,7 @@ TYPED_TEST(Solvers, GetrsBackwardErrorIsSmall) {
       std::vector<std::vector<T>> a(count), b(count);
       for (int k = 0; k < count; ++k) {
         a[k] = random_matrix<T>(n, n, rng);
-        if (!pivot)
-          for (int i = 0; i < n; ++i) a[k][i + i * n] += T(real_t<T>(2 * n));
+        if (!pivot) ompbatch::testing::add_to_diagonal(n, a[k].data(), 2 * n);
         b[k] = random_matrix<T>(n, nrhs, rng);
       }
       for (ompbBackend_t backend : test_backends())
@@ -216,7 +215,7 @@ TYPED_TEST(Solvers, GetriWithoutPivots) {
   std::vector<std::vector<T>> a(count);
   for (auto &x : a) {
     x = random_matrix<T>(n, n, rng);
-    for (int i = 0; i < n; ++i) x[i + i * n] += T(real_t<T>(2 * n));
+    ompbatch::testing::add_to_diagonal(n, x.data(), 2 * n);
   }
   for (ompbBackend_t backend : test_backends())
     for (Layout layout : all_layouts()) {
@@ -349,7 +348,7 @@ TYPED_TEST(Solvers, TrsmEveryCombination) {
                 std::vector<std::vector<T>> a(count), b(count);
                 for (int q = 0; q < count; ++q) {
                   a[q] = random_matrix<T>(k, k, rng);
-                  for (int i = 0; i < k; ++i) a[q][i + i * k] += T(real_t<T>(k));
+                  ompbatch::testing::add_to_diagonal(k, a[q].data(), k);
                   b[q] = random_matrix<T>(m, n, rng);
                   A.set(q, a[q]);
                   B.set(q, b[q]);

@@ -113,8 +113,7 @@ Result run_routine(ompbatch::Context &ctx, const Options &o, const std::string &
   std::vector<T> A0 = spd ? hpd_batch<T>(count, n, rng) : random_batch<T>(count, n, n, rng);
   if (routine == "trsm" ||
       (o.no_pivot && (routine == "getrf" || routine == "getrs" || routine == "getri")))
-    for (long long b = 0; b < count; ++b)
-      for (int i = 0; i < n; ++i) A0[b * nn + i * (n + 1)] += T(tst::real_t<T>(n));
+    for (long long b = 0; b < count; ++b) tst::add_to_diagonal(n, A0.data() + b * nn, n);
   const std::vector<T> B0 = random_batch<T>(count, n, nrhs, rng);
 
   Stack<T> A(layout, n, n, count, w), B(layout, n, nrhs, count, w), C(layout, n, n, count, w);

@@ -51,6 +51,13 @@ std::vector<T> random_matrix(int m, int n, std::mt19937_64 &rng) {
   return a;
 }
 
+/// a(i,i) += shift for the n x n column-major matrix at a: diagonally dominant input (no
+/// pivoting needed) or well-conditioned triangles.
+template <class T>
+void add_to_diagonal(int n, T *a, double shift) {
+  for (int i = 0; i < n; ++i) a[i + std::size_t(i) * n] += T(real_t<T>(shift));
+}
+
 /// ||A||_1 of a dense m x n column-major matrix, in double.
 template <class T>
 double norm1(int m, int n, const T *a, int lda) {

@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // Offload solvers: the lane kernels with W = 1, one device thread per matrix.
+#include <optional>
+
 #include "kernels/solve_lanes.hpp"
 #include "offload/device_batch.hpp"
 #include "offload/launch.hpp"
@@ -39,13 +41,14 @@ void inverse(const Context &ctx, const BatchView<const T> &A, ConstPivots ipiv, 
   DeviceBatch<const int> dP("ipiv", pivot_view(A, ipiv.data, ipiv.stride), dev, space, true);
   DeviceBatch<T> dC("C", C, dev, space, true);
   DeviceRange dI("info", info, sizeof(int) * A.count, dev, space, false);
-  DeviceBuffer scratch_piv(sizeof(int) * n * (factor ? A.count : 1), dev);
+  std::optional<DeviceBuffer> scratch_piv;  // matinv's own pivots
+  if (factor) scratch_piv.emplace(sizeof(int) * n * A.count, dev);
   DeviceBuffer scratch_work(sizeof(T) * n * A.count, dev);
   const DeviceItems<const T> a = device_items(dA.view());
   const DeviceItems<const int> p = device_items(dP.view());
   const DeviceItems<T> c = device_items(dC.view());
   int *inf = static_cast<int *>(dI.get());
-  int *spiv = static_cast<int *>(scratch_piv.get());
+  int *spiv = factor ? static_cast<int *>(scratch_piv->get()) : nullptr;
   T *work = static_cast<T *>(scratch_work.get());
   launch(dev, A.count, [=](int b) {
     const T *x = a.at(b);
