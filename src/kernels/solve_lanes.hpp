@@ -23,7 +23,8 @@ inline void laswp_lanes(int m, int n, T *b, idx brs, idx bcs, const int *ipiv, i
       const int v = ipiv[k * ps + l];
       p[l] = v >= 1 && v <= m ? v - 1 : k;
     }
-    swap_rows_lanes<T, W>(m, n, b, brs, bcs, k, p);
+    const auto pk = Pack<T, W>::load_index(p);
+    for (int j = 0; j < n; ++j) swap_in_column<Pack<T, W>>(b + j * bcs, brs, k, 0, m, pk);
   }
 }
 

@@ -1,0 +1,353 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Pack<T, W>: W lanes of T as one value, the unit the lane kernels compute with. Pack<T, 1> is
+// the scalar itself (one matrix per device thread); the host runs W > 1 lanes, W matrices in
+// lock-step, where every operation is lane-wise and per-lane choices are masked selects.
+//
+// Each pack type gives V (W values), R (their real parts' type: what abs1 returns), I (W row
+// indices), B (W truth values) and the operations below, all element-wise per lane:
+//   load(p), store(p, v)          W consecutive values at p
+//   splat(x), index(i)            every lane x, every lane i
+//   load_index(p), store_index(p, v, add)   W ints at p; p[l] = v[l] + add
+//   abs1, mul, div, recip, fms    as in scalar.hpp
+//   gt(x, y), lt(x, y), is_zero(v), eq(v, i), both(b, c), any(b)
+//   sel(b, x, y)                  b ? x : y per lane
+// Float, double and complex packs are vectors of the compiler (GCC/Clang vector extensions),
+// so that a kernel's temporaries stay in registers; any other type runs each operation as a
+// simd loop over arrays.
+#pragma once
+
+#include <complex>
+#include <cstring>
+#include <type_traits>
+#include <utility>
+
+#include "kernels/scalar.hpp"
+
+namespace ompbatch::detail {
+
+/// Lane-wise operations over `W`-element arrays (complex types, and the generic fallback).
+template <class T, int W, class = void>
+struct Pack {
+  template <class X>
+  struct Lanes {
+    X v[W];
+  };
+  using V = Lanes<T>;
+  using R = Lanes<real_t<T>>;
+  using I = Lanes<int>;
+  using B = Lanes<bool>;
+
+  static V load(const T *p) noexcept {
+    V r;
+#pragma omp simd
+    for (int l = 0; l < W; ++l) r.v[l] = p[l];
+    return r;
+  }
+  static void store(T *p, const V &x) noexcept {
+#pragma omp simd
+    for (int l = 0; l < W; ++l) p[l] = x.v[l];
+  }
+  template <class X>
+  static Lanes<X> fill(X x) noexcept {
+    Lanes<X> r;
+#pragma omp simd
+    for (int l = 0; l < W; ++l) r.v[l] = x;
+    return r;
+  }
+  static V splat(T x) noexcept {
+    return fill(x);
+  }
+  static I index(int i) noexcept {
+    return fill(i);
+  }
+  static I load_index(const int *p) noexcept {
+    I r;
+#pragma omp simd
+    for (int l = 0; l < W; ++l) r.v[l] = p[l];
+    return r;
+  }
+  static void store_index(int *p, const I &x, int add) noexcept {
+#pragma omp simd
+    for (int l = 0; l < W; ++l) p[l] = x.v[l] + add;
+  }
+  /// f applied lane by lane: r.v[l] = f(x.v[l], ...)
+  template <class X, class F, class... A>
+  static Lanes<X> map(F f, const A &...x) noexcept {
+    Lanes<X> r;
+#pragma omp simd
+    for (int l = 0; l < W; ++l) r.v[l] = f(x.v[l]...);
+    return r;
+  }
+  static R abs1(const V &x) noexcept {
+    return map<real_t<T>>([](T a) { return detail::abs1(a); }, x);
+  }
+  static V mul(const V &x, const V &y) noexcept {
+    return map<T>([](T a, T b) { return detail::mul(a, b); }, x, y);
+  }
+  static V div(const V &x, const V &y) noexcept {
+    return map<T>([](T a, T b) { return detail::div(a, b); }, x, y);
+  }
+  static V recip(const V &x) noexcept {
+    return map<T>([](T a) { return detail::recip(a); }, x);
+  }
+  static V fms(const V &c, const V &x, const V &y) noexcept {
+    return map<T>([](T s, T a, T b) { return detail::fms(s, a, b); }, c, x, y);
+  }
+  static B gt(const R &x, const R &y) noexcept {
+    return map<bool>([](real_t<T> a, real_t<T> b) { return a > b; }, x, y);
+  }
+  static B lt(const R &x, const R &y) noexcept {
+    return map<bool>([](real_t<T> a, real_t<T> b) { return a < b; }, x, y);
+  }
+  static B is_zero(const V &x) noexcept {
+    return map<bool>([](T a) { return a == T(0); }, x);
+  }
+  static B eq(const I &x, int i) noexcept {
+    return map<bool>([i](int a) { return a == i; }, x);
+  }
+  static B both(const B &x, const B &y) noexcept {
+    return map<bool>([](bool a, bool b) { return a && b; }, x, y);
+  }
+  static bool any(const B &x) noexcept {
+    int r = 0;
+#pragma omp simd reduction(| : r)
+    for (int l = 0; l < W; ++l) r |= x.v[l] ? 1 : 0;
+    return r != 0;
+  }
+  template <class X>
+  static Lanes<X> sel(const B &b, const Lanes<X> &x, const Lanes<X> &y) noexcept {
+    return map<X>([](bool c, X s, X t) { return c ? s : t; }, b, x, y);
+  }
+};
+
+#pragma omp declare target
+
+/// One lane: the scalar kernel of the offload backend.
+template <class T>
+struct Pack<T, 1> {
+  using V = T;
+  using R = real_t<T>;
+  using I = int;
+  using B = bool;
+
+  static V load(const T *p) noexcept { return *p; }
+  static void store(T *p, V x) noexcept { *p = x; }
+  static V splat(T x) noexcept { return x; }
+  static I index(int i) noexcept { return i; }
+  static I load_index(const int *p) noexcept { return *p; }
+  static void store_index(int *p, I x, int add) noexcept { *p = x + add; }
+  static R abs1(V x) noexcept { return detail::abs1(x); }
+  static V mul(V x, V y) noexcept { return detail::mul(x, y); }
+  static V div(V x, V y) noexcept { return detail::div(x, y); }
+  static V recip(V x) noexcept { return detail::recip(x); }
+  static V fms(V c, V x, V y) noexcept { return detail::fms(c, x, y); }
+  static B gt(R x, R y) noexcept { return x > y; }
+  static B lt(R x, R y) noexcept { return x < y; }
+  static B is_zero(V x) noexcept { return x == T(0); }
+  static B eq(I x, int i) noexcept { return x == i; }
+  static B both(B x, B y) noexcept { return x && y; }
+  static bool any(B x) noexcept { return x; }
+  template <class X>
+  static X sel(B b, X x, X y) noexcept {
+    return b ? x : y;
+  }
+};
+
+#pragma omp end declare target
+
+/// Float and double lanes as vectors of the compiler: V = R of W values, I = B of W integers
+/// of the same width (a comparison gives all-ones or zero per lane).
+template <class Real, int W>
+struct VectorPack {
+  using T = Real;
+  using Int = std::conditional_t<sizeof(T) == 8, long long, int>;
+  typedef T V __attribute__((vector_size(sizeof(T) * W)));
+  typedef Int I __attribute__((vector_size(sizeof(T) * W)));
+  typedef int I32 __attribute__((vector_size(sizeof(int) * W)));
+  using R = V;
+  using B = I;
+
+  static V load(const T *p) noexcept {
+    V r;
+    std::memcpy(&r, p, sizeof r);
+    return r;
+  }
+  static void store(T *p, V x) noexcept { std::memcpy(p, &x, sizeof x); }
+  static V splat(T x) noexcept { return V{} + x; }
+  static I index(int i) noexcept { return I{} + Int(i); }
+  static I load_index(const int *p) noexcept {
+    I32 r;
+    std::memcpy(&r, p, sizeof r);
+    return __builtin_convertvector(r, I);
+  }
+  static void store_index(int *p, I x, int add) noexcept {
+    const I32 r = __builtin_convertvector(x, I32) + add;
+    std::memcpy(p, &r, sizeof r);
+  }
+  static R abs1(V x) noexcept { return x < 0 ? -x : x; }
+  static V mul(V x, V y) noexcept { return x * y; }
+  static V div(V x, V y) noexcept { return x / y; }
+  static V recip(V x) noexcept { return T(1) / x; }
+  static V fms(V c, V x, V y) noexcept {
+#if defined(__clang__)
+    return __builtin_elementwise_fma(-x, y, c);
+#else
+    V r;
+    for (int l = 0; l < W; ++l) r[l] = std::fma(T(-x[l]), T(y[l]), T(c[l]));
+    return r;
+#endif
+  }
+  static B gt(R x, R y) noexcept {
+    return x > y;
+  }
+  static B lt(R x, R y) noexcept {
+    return x < y;
+  }
+  static B is_zero(V x) noexcept {
+    return x == 0;
+  }
+  static B eq(I x, int i) noexcept {
+    return x == Int(i);
+  }
+  static B both(B x, B y) noexcept {
+    return x & y;
+  }
+  static bool any(B x) noexcept {
+#if defined(__clang__)
+    return __builtin_reduce_or(x) != 0;
+#else
+    Int r = 0;
+    for (int l = 0; l < W; ++l) r |= x[l];
+    return r != 0;
+#endif
+  }
+  template <class X>
+  static X sel(B b, X x, X y) noexcept {
+    return b ? x : y;
+  }
+};
+
+/// Widest lanes one vector of the pack holds (one AVX-512 register); wider packs are two
+/// halves (compilers lower wider vectors of the extensions to scalar code).
+constexpr std::size_t kVectorBytes = 64;
+
+/// 2W lanes as two packs H of W lanes, every operation done on both halves.
+template <class H, int W>
+struct PairPack {
+  using T = typename H::T;
+  template <class X>
+  struct Two {
+    X lo, hi;
+  };
+  using V = Two<typename H::V>;
+  using R = Two<typename H::R>;
+  using I = Two<typename H::I>;
+  using B = Two<typename H::B>;
+
+  static V load(const T *p) noexcept { return {H::load(p), H::load(p + W)}; }
+  static void store(T *p, const V &x) noexcept {
+    H::store(p, x.lo);
+    H::store(p + W, x.hi);
+  }
+  static V splat(T x) noexcept { return {H::splat(x), H::splat(x)}; }
+  static I index(int i) noexcept { return {H::index(i), H::index(i)}; }
+  static I load_index(const int *p) noexcept { return {H::load_index(p), H::load_index(p + W)}; }
+  static void store_index(int *p, const I &x, int add) noexcept {
+    H::store_index(p, x.lo, add);
+    H::store_index(p + W, x.hi, add);
+  }
+  static R abs1(const V &x) noexcept { return {H::abs1(x.lo), H::abs1(x.hi)}; }
+  static V mul(const V &x, const V &y) noexcept { return {H::mul(x.lo, y.lo), H::mul(x.hi, y.hi)}; }
+  static V div(const V &x, const V &y) noexcept { return {H::div(x.lo, y.lo), H::div(x.hi, y.hi)}; }
+  static V recip(const V &x) noexcept { return {H::recip(x.lo), H::recip(x.hi)}; }
+  static V fms(const V &c, const V &x, const V &y) noexcept {
+    return {H::fms(c.lo, x.lo, y.lo), H::fms(c.hi, x.hi, y.hi)};
+  }
+  static B gt(const R &x, const R &y) noexcept { return {H::gt(x.lo, y.lo), H::gt(x.hi, y.hi)}; }
+  static B lt(const R &x, const R &y) noexcept { return {H::lt(x.lo, y.lo), H::lt(x.hi, y.hi)}; }
+  static B is_zero(const V &x) noexcept { return {H::is_zero(x.lo), H::is_zero(x.hi)}; }
+  static B eq(const I &x, int i) noexcept { return {H::eq(x.lo, i), H::eq(x.hi, i)}; }
+  static B both(const B &x, const B &y) noexcept {
+    return {H::both(x.lo, y.lo), H::both(x.hi, y.hi)};
+  }
+  static bool any(const B &x) noexcept { return H::any(x.lo) || H::any(x.hi); }
+  template <class X>
+  static Two<X> sel(const B &b, const Two<X> &x, const Two<X> &y) noexcept {
+    return {H::sel(b.lo, x.lo, y.lo), H::sel(b.hi, x.hi, y.hi)};
+  }
+};
+
+template <class T, int W>
+struct Pack<T, W, std::enable_if_t<(W > 1) && std::is_floating_point_v<T>>>
+    : std::conditional_t<(sizeof(T) * W > kVectorBytes), PairPack<Pack<T, W / 2>, W / 2>,
+                         VectorPack<T, W>> {};
+
+/// Complex lanes as two real vectors (real and imaginary parts), split on load and
+/// interleaved again on store; the arithmetic is scalar.hpp's, operation for operation, so
+/// that every lane rounds as the one-lane kernel does.
+template <class Real, int W>
+struct Pack<std::complex<Real>, W, std::enable_if_t<(W > 1)>> {
+  using T = std::complex<Real>;
+  using P = VectorPack<Real, W>;
+  using R = typename P::V;
+  using I = typename P::I;
+  using B = typename P::B;
+  struct V {
+    R re, im;
+  };
+
+  static V load(const T *p) noexcept {
+    const Real *r = reinterpret_cast<const Real *>(p);
+    return split(P::load(r), P::load(r + W), std::make_index_sequence<W>());
+  }
+  static void store(T *p, V x) noexcept {
+    Real *r = reinterpret_cast<Real *>(p);
+    P::store(r, merge<0>(x, std::make_index_sequence<W>()));
+    P::store(r + W, merge<W / 2>(x, std::make_index_sequence<W>()));
+  }
+  static V splat(T x) noexcept { return {P::splat(x.real()), P::splat(x.imag())}; }
+  static I index(int i) noexcept { return P::index(i); }
+  static I load_index(const int *p) noexcept { return P::load_index(p); }
+  static void store_index(int *p, I x, int add) noexcept { P::store_index(p, x, add); }
+  static R abs1(V x) noexcept { return P::abs1(x.re) + P::abs1(x.im); }
+  static V mul(V a, V b) noexcept { return {a.re * b.re - a.im * b.im, a.re * b.im + a.im * b.re}; }
+  /// Smith's division, both of its branches computed and one selected per lane.
+  static V div(V a, V b) noexcept {
+    const B s = P::abs1(b.im) <= P::abs1(b.re);
+    const R num = sel(s, b.im, b.re), den = sel(s, b.re, b.im);
+    const R r = num / den, d = den + num * r;
+    return {sel(s, a.re + a.im * r, a.re * r + a.im) / d,
+            sel(s, a.im - a.re * r, a.im * r - a.re) / d};
+  }
+  static V recip(V x) noexcept { return div(splat(T(1)), x); }
+  static V fms(V c, V a, V b) noexcept {
+    return {P::fms(P::fms(c.re, a.re, b.re), -a.im, b.im),
+            P::fms(P::fms(c.im, a.re, b.im), a.im, b.re)};
+  }
+  static B gt(R x, R y) noexcept { return P::gt(x, y); }
+  static B lt(R x, R y) noexcept { return P::lt(x, y); }
+  static B is_zero(V x) noexcept { return P::both(P::is_zero(x.re), P::is_zero(x.im)); }
+  static B eq(I x, int i) noexcept { return P::eq(x, i); }
+  static B both(B x, B y) noexcept { return P::both(x, y); }
+  static bool any(B x) noexcept { return P::any(x); }
+  static V sel(B b, V x, V y) noexcept { return {P::sel(b, x.re, y.re), P::sel(b, x.im, y.im)}; }
+  template <class X>
+  static X sel(B b, X x, X y) noexcept {
+    return P::sel(b, x, y);
+  }
+
+ private:
+  /// lo, hi: 2W reals re0 im0 re1 im1 ... -> the W real parts and the W imaginary parts
+  template <std::size_t... L>
+  static V split(R lo, R hi, std::index_sequence<L...>) noexcept {
+    return {__builtin_shufflevector(lo, hi, int(2 * L)...),
+            __builtin_shufflevector(lo, hi, int(2 * L + 1)...)};
+  }
+  /// Reals 2*First .. 2*First + W - 1 of the interleaved lanes
+  template <int First, std::size_t... L>
+  static R merge(V x, std::index_sequence<L...>) noexcept {
+    return __builtin_shufflevector(x.re, x.im, int((L % 2 ? W : 0) + First + L / 2)...);
+  }
+};
+
+}  // namespace ompbatch::detail
