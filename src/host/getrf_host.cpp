@@ -59,10 +59,7 @@ void getrf_dispatch(const BatchView<T> &A, const BatchView<int> &P, int *info) {
 template <class T>
 void getrf(const BatchView<T> &A, Pivots ipiv, int *info) {
   const BatchView<int> P = pivot_view(A, ipiv.data, ipiv.stride);
-  constexpr int Wsmall = preferred_width<T>();  // n <= 8 (see preferred_width)
-  if constexpr (Wsmall != width<T>())
-    if (A.rows <= 8 && A.cols <= 8) return getrf_dispatch<T, Wsmall>(A, P, info);
-  getrf_dispatch<T, width<T>()>(A, P, info);
+  getrf_dispatch<T, getrf_width<T>()>(A, P, info);
 }
 
 template <class T>

@@ -14,8 +14,8 @@
 
 namespace ompbatch::detail::host {
 
-/// Lanes per kernel call, per scalar type: two 256-bit registers of lanes (one AVX-512
-/// register), the solvers' width and getrf's from n = 9 on.
+/// Lanes per solver kernel call, per scalar type: two 256-bit registers of lanes (one
+/// AVX-512 register).
 template <class T>
 constexpr int width() {
   if constexpr (std::is_same_v<T, float>) return 16;
@@ -24,13 +24,19 @@ constexpr int width() {
   return 4;
 }
 
+/// Lanes per getrf kernel call: the pack's temporaries live in registers (kernels/pack.hpp),
+/// and two AVX-512 registers of lanes (double and complex) run faster than one, as two
+/// independent chains of selects and updates (bench/getrf_bench, see the README).
+template <class T>
+constexpr int getrf_width() {
+  return std::is_same_v<T, float> ? 16 : 2 * width<T>();
+}
+
 /// The interleave width the host backend prefers (ompbGetInterleaveWidth): a multiple of every
-/// kernel width above, so that chunks run in place. Double runs getrf with 16 lanes up to
-/// n = 8 (measured with bench/getrf_bench, 256 MiB batches: +22% at n = 4, +37% at n = 8 over 8
-/// lanes, but 20% slower at n = 16, where 16 lanes of a 16 x 16 matrix fill the L1 cache).
+/// kernel width above, so that chunks run in place.
 template <class T>
 constexpr int preferred_width() {
-  return std::is_same_v<T, double> ? 16 : width<T>();
+  return getrf_width<T>();
 }
 
 /// Chunks of W matrices covering a batch; in-place chunks are W lanes of one interleaved block.
