@@ -27,16 +27,16 @@ inline bool use_offload(const Context &ctx) {
 
 /// Host getrf with pivoting goes to the vendor path (LAPACKE per matrix) from this size
 /// (min(m,n)) on: below it the SIMD lane kernels are faster. Measured on the development
-/// machine (2 cores, AVX-512, OpenBLAS 0.3.21 SkylakeX kernels, batches of 256 MiB) with
-/// bench/getrf_bench and the tester: single precision wins at n = 32 in every layout and loses
-/// at 64; double ties at 32 and loses at 64 when interleaved (where the vendor path must also
-/// unpack each matrix), loses at 32 from pointer arrays and strided input; complex loses from
-/// n = 16.
+/// machine (2 cores, AVX-512, OpenBLAS 0.3.21 SkylakeX kernels, batches of 256 MiB, 2 threads)
+/// with bench/getrf_bench and the tester, the lane kernels against the LAPACKE loop: double
+/// wins at n = 32 in every layout (1.15-1.9x) and loses at 64; float wins at 64 interleaved
+/// (1.2x) and loses at 128, loses at 64 from pointer arrays and strided input (0.86x); complex
+/// wins at 16 (1.3-2x) and ties or loses at 24.
 template <class T>
 int vendor_getrf_crossover(Layout layout) {
-  if constexpr (std::is_same_v<T, float>) return 64;
-  if constexpr (std::is_same_v<T, double>) return layout == Layout::interleaved ? 64 : 32;
-  return 16;
+  if constexpr (std::is_same_v<T, float>) return layout == Layout::interleaved ? 128 : 64;
+  if constexpr (std::is_same_v<T, double>) return 64;
+  return 24;
 }
 
 template <class T>

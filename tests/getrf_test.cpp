@@ -49,11 +49,11 @@ TYPED_TEST(Getrf, BackwardErrorIsSmallAndPivotsMatchLapack) {
     for (int count : {1, 5, 67}) check_against_lapack<TypeParam>(n, n, count);
 }
 
-/// Both sides of every host crossover between the lane kernels and the vendor path (16, 32
-/// and 64 by precision) factor correctly in every layout, tall and wide included.
+/// Both sides of every host crossover between the lane kernels and the vendor path (24, 64
+/// and 128 by precision and layout) factor correctly in every layout, tall and wide included.
 TYPED_TEST(Getrf, VendorCrossoversAreSeamless) {
-  for (int n : {15, 16, 31, 32, 63, 64}) check_against_lapack<TypeParam>(n, n, 5, 4);
-  for (auto [m, n] : {std::pair{70, 64}, {64, 70}, {40, 16}})
+  for (int n : {23, 24, 63, 64, 127, 128}) check_against_lapack<TypeParam>(n, n, 5, 4);
+  for (auto [m, n] : {std::pair{70, 64}, {64, 70}, {40, 24}, {130, 128}})
     check_against_lapack<TypeParam>(m, n, 3, 4);
 }
 
