@@ -20,6 +20,9 @@
 #include <cstring>
 #include <type_traits>
 #include <utility>
+#if !defined(__clang__) && (defined(__AVX512F__) || defined(__FMA__))
+#include <immintrin.h>
+#endif
 
 #include "kernels/scalar.hpp"
 
@@ -192,10 +195,27 @@ struct VectorPack {
 #if defined(__clang__)
     return __builtin_elementwise_fma(-x, y, c);
 #else
+    // GCC has no vector fma builtin and does not reliably vectorize the lane loop below
+    // inside large unrolled kernels: the x86 instruction where there is one
+#if defined(__AVX512F__)
+    if constexpr (sizeof(V) == 64) return fnmadd(x, y, c, _mm512_fnmadd_ps, _mm512_fnmadd_pd);
+#endif
+#if defined(__FMA__)
+    if constexpr (sizeof(V) == 32) return fnmadd(x, y, c, _mm256_fnmadd_ps, _mm256_fnmadd_pd);
+    if constexpr (sizeof(V) == 16) return fnmadd(x, y, c, _mm_fnmadd_ps, _mm_fnmadd_pd);
+#endif
     V r;
     for (int l = 0; l < W; ++l) r[l] = std::fma(T(-x[l]), T(y[l]), T(c[l]));
     return r;
 #endif
+  }
+  /// c - x * y by the float or the double form f of an x86 fused negative multiply-add
+  template <class FS, class FD>
+  static V fnmadd(V x, V y, V c, FS fs, FD fd) noexcept {
+    if constexpr (sizeof(T) == 4)
+      return V(fs(x, y, c));
+    else
+      return V(fd(x, y, c));
   }
   static B gt(R x, R y) noexcept {
     return x > y;
