@@ -75,11 +75,7 @@ TYPED_TEST(Getrf, NoPivotingOnDiagonallyDominantInput) {
   using T = TypeParam;
   const int n = 9, count = 13;
   std::mt19937_64 rng(7);
-  std::vector<std::vector<T>> a(count);
-  for (auto &x : a) {
-    x = random_matrix<T>(n, n, rng);
-    ompbatch::testing::add_to_diagonal(n, x.data(), 2 * n);
-  }
+  const std::vector<std::vector<T>> a = dominant_matrices<T>(n, count, rng);
   for (ompbBackend_t backend : test_backends())
     for (Layout layout : all_layouts())
       for (bool with_info : {true, false}) {

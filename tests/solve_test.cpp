@@ -253,11 +253,7 @@ TYPED_TEST(Solvers, GetriWithoutPivots) {
   using T = TypeParam;
   const int n = 6, count = 9;
   std::mt19937_64 rng(43);
-  std::vector<std::vector<T>> a(count);
-  for (auto &x : a) {
-    x = random_matrix<T>(n, n, rng);
-    ompbatch::testing::add_to_diagonal(n, x.data(), 2 * n);
-  }
+  const std::vector<std::vector<T>> a = dominant_matrices<T>(n, count, rng);
   for (ompbBackend_t backend : test_backends())
     for (Layout layout : all_layouts()) {
       SCOPED_TRACE(fmt::format("{}/{}", backend_name(backend), layout_name(layout)));

@@ -12,8 +12,7 @@
 //   gt(x, y), lt(x, y), is_zero(v), eq(v, i), both(b, c), any(b)
 //   sel(b, x, y)                  b ? x : y per lane
 // Float, double and complex packs are vectors of the compiler (GCC/Clang vector extensions),
-// so that a kernel's temporaries stay in registers; any other type runs each operation as a
-// simd loop over arrays.
+// so that a kernel's temporaries stay in registers.
 #pragma once
 
 #include <complex>
@@ -28,100 +27,9 @@
 
 namespace ompbatch::detail {
 
-/// Lane-wise operations over `W`-element arrays (complex types, and the generic fallback).
+/// Specialized below: one lane (any T), float and double, and complex lanes.
 template <class T, int W, class = void>
-struct Pack {
-  template <class X>
-  struct Lanes {
-    X v[W];
-  };
-  using V = Lanes<T>;
-  using R = Lanes<real_t<T>>;
-  using I = Lanes<int>;
-  using B = Lanes<bool>;
-
-  static V load(const T *p) noexcept {
-    V r;
-#pragma omp simd
-    for (int l = 0; l < W; ++l) r.v[l] = p[l];
-    return r;
-  }
-  static void store(T *p, const V &x) noexcept {
-#pragma omp simd
-    for (int l = 0; l < W; ++l) p[l] = x.v[l];
-  }
-  template <class X>
-  static Lanes<X> fill(X x) noexcept {
-    Lanes<X> r;
-#pragma omp simd
-    for (int l = 0; l < W; ++l) r.v[l] = x;
-    return r;
-  }
-  static V splat(T x) noexcept {
-    return fill(x);
-  }
-  static I index(int i) noexcept {
-    return fill(i);
-  }
-  static I load_index(const int *p) noexcept {
-    I r;
-#pragma omp simd
-    for (int l = 0; l < W; ++l) r.v[l] = p[l];
-    return r;
-  }
-  static void store_index(int *p, const I &x, int add) noexcept {
-#pragma omp simd
-    for (int l = 0; l < W; ++l) p[l] = x.v[l] + add;
-  }
-  /// f applied lane by lane: r.v[l] = f(x.v[l], ...)
-  template <class X, class F, class... A>
-  static Lanes<X> map(F f, const A &...x) noexcept {
-    Lanes<X> r;
-#pragma omp simd
-    for (int l = 0; l < W; ++l) r.v[l] = f(x.v[l]...);
-    return r;
-  }
-  static R abs1(const V &x) noexcept {
-    return map<real_t<T>>([](T a) { return detail::abs1(a); }, x);
-  }
-  static V mul(const V &x, const V &y) noexcept {
-    return map<T>([](T a, T b) { return detail::mul(a, b); }, x, y);
-  }
-  static V div(const V &x, const V &y) noexcept {
-    return map<T>([](T a, T b) { return detail::div(a, b); }, x, y);
-  }
-  static V recip(const V &x) noexcept {
-    return map<T>([](T a) { return detail::recip(a); }, x);
-  }
-  static V fms(const V &c, const V &x, const V &y) noexcept {
-    return map<T>([](T s, T a, T b) { return detail::fms(s, a, b); }, c, x, y);
-  }
-  static B gt(const R &x, const R &y) noexcept {
-    return map<bool>([](real_t<T> a, real_t<T> b) { return a > b; }, x, y);
-  }
-  static B lt(const R &x, const R &y) noexcept {
-    return map<bool>([](real_t<T> a, real_t<T> b) { return a < b; }, x, y);
-  }
-  static B is_zero(const V &x) noexcept {
-    return map<bool>([](T a) { return a == T(0); }, x);
-  }
-  static B eq(const I &x, int i) noexcept {
-    return map<bool>([i](int a) { return a == i; }, x);
-  }
-  static B both(const B &x, const B &y) noexcept {
-    return map<bool>([](bool a, bool b) { return a && b; }, x, y);
-  }
-  static bool any(const B &x) noexcept {
-    int r = 0;
-#pragma omp simd reduction(| : r)
-    for (int l = 0; l < W; ++l) r |= x.v[l] ? 1 : 0;
-    return r != 0;
-  }
-  template <class X>
-  static Lanes<X> sel(const B &b, const Lanes<X> &x, const Lanes<X> &y) noexcept {
-    return map<X>([](bool c, X s, X t) { return c ? s : t; }, b, x, y);
-  }
-};
+struct Pack;
 
 #pragma omp declare target
 

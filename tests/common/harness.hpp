@@ -247,6 +247,18 @@ class Batch {
   std::vector<T *> ptrs_;
 };
 
+/// count random n x n matrices made diagonally dominant (a(i,i) += 2n): they factor without
+/// pivoting.
+template <class T>
+std::vector<std::vector<T>> dominant_matrices(int n, int count, std::mt19937_64 &rng) {
+  std::vector<std::vector<T>> a(count);
+  for (auto &x : a) {
+    x = random_matrix<T>(n, n, rng);
+    ompbatch::testing::add_to_diagonal(n, x.data(), 2 * n);
+  }
+  return a;
+}
+
 /// getrf's residual ratio from vectors; empty pivots: no pivoting.
 template <class T>
 double getrf_residual(int m, int n, const std::vector<T> &a, const std::vector<T> &lu,
