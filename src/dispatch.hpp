@@ -4,6 +4,7 @@
 #pragma once
 
 #include <algorithm>
+#include <complex>
 #include <type_traits>
 
 #include "host/host.hpp"
@@ -27,16 +28,22 @@ inline bool use_offload(const Context &ctx) {
 
 /// Host getrf with pivoting goes to the vendor path (LAPACKE per matrix) from this size
 /// (min(m,n)) on: below it the SIMD lane kernels are faster. Measured on the development
-/// machine (2 cores, AVX-512, OpenBLAS 0.3.21 SkylakeX kernels, batches of 256 MiB, 2 threads)
-/// with bench/getrf_bench and the tester, the lane kernels against the LAPACKE loop: double
-/// wins at n = 32 in every layout (1.15-1.9x) and loses at 64; float wins at 64 interleaved
-/// (1.2x) and loses at 128, loses at 64 from pointer arrays and strided input (0.86x); complex
-/// wins at 16 (1.3-2x) and ties or loses at 24.
+/// machine (2 cores, AVX-512, OpenBLAS 0.3.21 SkylakeX kernels, 2 threads, batches of 128 MiB)
+/// with the tester (`scripts/run.sh --routine getrf -r 3..5`), lanes against the LAPACKE loop:
+///   double  interleaved 2.1x at 64, 1.4x at 96, 0.98-1.16x at 128, 0.53x at 192
+///           pointer 1.1x at 80, 0.87x at 96
+///   float   interleaved 1.8x at 128, 1.04x at 192; strided 1.22x at 96, 0.98x at 128
+///   complex float   interleaved 1.27x at 96, 0.92x at 128; pointer 1.17x at 96, 0.62x at 128
+///   complex double  interleaved 1.27x at 64, 0.87x at 96; pointer 1.04x at 64, 0.75x at 96
+/// The vendor path runs the reference's own calls for pointer arrays and strided batches
+/// (about 1x) and unpacks interleaved blocks first (0.7-0.9x).
 template <class T>
 int vendor_getrf_crossover(Layout layout) {
-  if constexpr (std::is_same_v<T, float>) return layout == Layout::interleaved ? 128 : 64;
-  if constexpr (std::is_same_v<T, double>) return 64;
-  return 24;
+  const bool interleaved = layout == Layout::interleaved;
+  if constexpr (std::is_same_v<T, float>) return interleaved ? 256 : 128;
+  if constexpr (std::is_same_v<T, double>) return interleaved ? 160 : 96;
+  if constexpr (std::is_same_v<T, std::complex<float>>) return 128;
+  return 96;
 }
 
 template <class T>

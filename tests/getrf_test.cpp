@@ -49,11 +49,14 @@ TYPED_TEST(Getrf, BackwardErrorIsSmallAndPivotsMatchLapack) {
     for (int count : {1, 5, 67}) check_against_lapack<TypeParam>(n, n, count);
 }
 
-/// Both sides of every host crossover between the lane kernels and the vendor path (24, 64
-/// and 128 by precision and layout) factor correctly in every layout, tall and wide included.
+/// Both sides of every host crossover between the lane kernels and the vendor path (96, 128,
+/// 160 and 256 by precision and layout, src/dispatch.hpp) factor correctly in every layout,
+/// tall and wide included.
 TYPED_TEST(Getrf, VendorCrossoversAreSeamless) {
-  for (int n : {23, 24, 63, 64, 127, 128}) check_against_lapack<TypeParam>(n, n, 5, 4);
-  for (auto [m, n] : {std::pair{70, 64}, {64, 70}, {40, 24}, {130, 128}})
+  for (int n : {95, 96, 127, 128, 159, 160}) check_against_lapack<TypeParam>(n, n, 5, 4);
+  if constexpr (std::is_same_v<TypeParam, float>)
+    for (int n : {255, 256}) check_against_lapack<TypeParam>(n, n, 3, 4);
+  for (auto [m, n] : {std::pair{100, 96}, {96, 100}, {200, 128}, {128, 170}})
     check_against_lapack<TypeParam>(m, n, 3, 4);
 }
 

@@ -238,7 +238,9 @@ struct Pack<std::complex<Real>, W, std::enable_if_t<(W > 1)>> {
   static I load_index(const int *p) noexcept { return P::load_index(p); }
   static void store_index(int *p, I x, int add) noexcept { P::store_index(p, x, add); }
   static R abs1(V x) noexcept { return P::abs1(x.re) + P::abs1(x.im); }
-  static V mul(V a, V b) noexcept { return {a.re * b.re - a.im * b.im, a.re * b.im + a.im * b.re}; }
+  static V mul(V a, V b) noexcept {
+    return {P::fms(-(a.im * b.im), -a.re, b.re), P::fms(a.im * b.re, -a.re, b.im)};
+  }
   /// Smith's division, both of its branches computed and one selected per lane.
   static V div(V a, V b) noexcept {
     const B s = P::abs1(b.im) <= P::abs1(b.re);

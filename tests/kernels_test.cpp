@@ -1,0 +1,100 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// The getrf lane kernel's two forms (src/kernels/getrf_lanes.hpp) on the same input: the
+// blocked factorization the library runs for min(m,n) > kFixedStepsMax and the step-by-step
+// one it runs below must give bitwise the same factors, pivots and info, for one lane (the
+// offload kernel) and for W lanes (the host), which must also agree with each other.
+#include <gtest/gtest.h>
+
+#include <complex>
+#include <cstring>
+#include <random>
+#include <utility>
+#include <vector>
+
+#include "common/harness.hpp"
+#include "kernels/getrf_lanes.hpp"
+
+namespace {
+
+namespace k = ompbatch::detail;
+
+/// W matrices m x n, interleaved as the lane kernels read them (lane l of (i,j) at
+/// (i + j*m)*W + l); factors, pivots (ipiv[k*W + l]) and info of one form.
+template <class T, int W>
+struct Lanes {
+  std::vector<T> a;
+  std::vector<int> ipiv, info;
+};
+
+template <class T, int W, bool Blocked>
+Lanes<T, W> factor(int m, int n, const std::vector<std::vector<T>> &mats, bool pivot) {
+  using P = k::Pack<T, W>;
+  Lanes<T, W> r{std::vector<T>(size_t(m) * n * W), std::vector<int>(std::min(m, n) * W, -7),
+                std::vector<int>(W, -7)};
+  for (int l = 0; l < W; ++l)
+    for (int e = 0; e < m * n; ++e) r.a[size_t(e) * W + l] = mats[l][e];
+  typename P::I first_zero = P::index(0);
+  int *ipiv = pivot ? r.ipiv.data() : nullptr;
+  const k::idx rs = W, cs = k::idx(m) * W;
+  auto run = [&](auto piv) {
+    if constexpr (Blocked)
+      k::getrf_blocked<P, W, k::kPanel, decltype(piv)::value>(m, n, r.a.data(), rs, cs, ipiv, W,
+                                                              first_zero);
+    else
+      for (int s = 0; s < std::min(m, n); ++s)
+        k::getrf_step<P, decltype(piv)::value>(s, m, n, r.a.data(), rs, cs, ipiv, W, first_zero);
+  };
+  if (pivot)
+    run(std::true_type());
+  else
+    run(std::false_type());
+  P::store_index(r.info.data(), first_zero, 0);
+  return r;
+}
+
+template <class T>
+class Kernels : public ::testing::Test {};
+using Precisions = ::testing::Types<float, double, std::complex<float>, std::complex<double>>;
+TYPED_TEST_SUITE(Kernels, Precisions);
+
+TYPED_TEST(Kernels, BlockedAndStepwiseGetrfAreBitwiseEqual) {
+  using T = TypeParam;
+  constexpr int W = 8;
+  std::mt19937_64 rng(29);
+  for (auto [m, n] : {std::pair{9, 9},
+                      {12, 12},
+                      {13, 13},
+                      {16, 16},
+                      {33, 33},
+                      {40, 21},
+                      {21, 40},
+                      {50, 9},
+                      {9, 50}})
+    for (bool pivot : {true, false}) {
+      SCOPED_TRACE(::testing::Message() << m << " x " << n << (pivot ? " pivot" : " nopivot"));
+      std::vector<std::vector<T>> mats(W);
+      for (auto &x : mats) x = ompbatch::testing::random_matrix<T>(m, n, rng);
+      if (!pivot)  // diagonally dominant
+        for (auto &x : mats)
+          for (int i = 0; i < std::min(m, n); ++i) x[i + size_t(i) * m] += T(2 * std::max(m, n));
+      mats[3].assign(size_t(m) * n, T(0));  // a zero matrix: info = 1, no division by zero
+      for (int i = 0; i < m; ++i) mats[5][i + size_t(m) * (std::min(m, n) - 1)] = T(0);
+      const auto blocked = factor<T, W, true>(m, n, mats, pivot);
+      const auto stepwise = factor<T, W, false>(m, n, mats, pivot);
+      EXPECT_EQ(std::memcmp(blocked.a.data(), stepwise.a.data(), sizeof(T) * blocked.a.size()), 0);
+      EXPECT_EQ(blocked.ipiv, stepwise.ipiv);
+      EXPECT_EQ(blocked.info, stepwise.info);
+      EXPECT_EQ(blocked.info[3], 1);
+      for (int l = 0; l < W; ++l) {  // lane l against the one-lane kernel on matrix l alone
+        const auto one = factor<T, 1, true>(m, n, {mats[l]}, pivot);
+        for (size_t e = 0; e < one.a.size(); ++e)
+          ASSERT_EQ(std::memcmp(&one.a[e], &blocked.a[e * W + l], sizeof(T)), 0)
+              << "lane " << l << " element " << e;
+        for (size_t s = 0; pivot && s < one.ipiv.size(); ++s)
+          ASSERT_EQ(one.ipiv[s], blocked.ipiv[s * W + l]) << "lane " << l << " step " << s;
+        EXPECT_EQ(one.info[0], blocked.info[l]) << "lane " << l;
+      }
+    }
+}
+
+}  // namespace
