@@ -59,19 +59,24 @@ void getrf(const BatchView<T> &A, Pivots ipiv, int *info) {
     return;
   }
   // Interleaved: a block's matrices are unpacked together (each cache line read once), factored
-  // one by one in column-major buffers, and packed back together.
+  // one by one in column-major buffers, and packed back together. Fewer blocks than threads:
+  // each block is split into groups of lanes, one per task, so that every thread has work.
   const int w = A.width;
   const idx rs = w, cs = idx(A.ld) * w;
   const idx mn = idx(m) * n + 24;  // buffer stride, off powers of two (cache-set conflicts)
   const idx blocks = (A.count + w - 1) / w;
+  const int parts = int(std::min<idx>(w, (omp_get_max_threads() + blocks - 1) / blocks));
+  const int per_part = int((std::min<idx>(w, A.count) + parts - 1) / parts);
 #pragma omp parallel
   {
-    std::vector<T> buf(mn * w);
-    std::vector<int> pbuf(std::size_t(kmax) * w);
+    std::vector<T> buf(mn * per_part);
+    std::vector<int> pbuf(std::size_t(kmax) * per_part);
 #pragma omp for schedule(static)
-    for (idx blk = 0; blk < blocks; ++blk) {
-      const idx b0 = blk * w;
-      const int lanes = int(std::min<idx>(w, A.count - b0));
+    for (idx task = 0; task < blocks * parts; ++task) {
+      const idx blk = task / parts;
+      const idx b0 = blk * w + idx(task % parts) * per_part;  // first matrix of the group
+      const int lanes = int(std::min<idx>({per_part, (blk + 1) * w - b0, A.count - b0}));
+      if (lanes <= 0) continue;
       const T *a = item(A, b0);
       for (int j = 0; j < n; ++j)
         for (int i = 0; i < m; ++i)
