@@ -61,9 +61,10 @@ bool use_vendor_getrf(const BatchView<T> &A, const Pivots &ipiv) {
   if (ipiv.data == nullptr) return false;
   const int n = std::min(A.rows, A.cols), crossover = vendor_getrf_crossover<T>(A.layout);
   if (n >= crossover) return true;
-  const long long threads = std::max(1, omp_get_max_threads()), w = host::getrf_width<T>();
-  const long long rounds_lanes = ((A.count + w - 1) / w + threads - 1) / threads;
-  const long long rounds_vendor = (A.count + threads - 1) / threads;
+  constexpr int w = host::getrf_width<T>();
+  const idx threads = std::max(1, omp_get_max_threads());
+  const idx rounds_lanes = (host::Chunks<T, w>(A).count + threads - 1) / threads;
+  const idx rounds_vendor = (A.count + threads - 1) / threads;
   return double(rounds_lanes) * double(w) * n > 2 * 0.75 * double(rounds_vendor) * crossover;
 }
 
