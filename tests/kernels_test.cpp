@@ -2,7 +2,8 @@
 // The getrf lane kernel's two forms (src/kernels/getrf_lanes.hpp) on the same input: the
 // blocked factorization the library runs for min(m,n) > kFixedStepsMax and the step-by-step
 // one it runs below must give bitwise the same factors, pivots and info, for one lane (the
-// offload kernel) and for W lanes (the host), which must also agree with each other.
+// offload kernel) and for W lanes (the host), which must also agree with each other. Also the
+// host driver's choice of the memory a kernel call prefetches.
 #include <gtest/gtest.h>
 
 #include <complex>
@@ -12,6 +13,7 @@
 #include <vector>
 
 #include "common/harness.hpp"
+#include "host/lanes.hpp"
 #include "kernels/getrf_lanes.hpp"
 
 namespace {
@@ -95,6 +97,28 @@ TYPED_TEST(Kernels, BlockedAndStepwiseGetrfAreBitwiseEqual) {
         EXPECT_EQ(one.info[0], blocked.info[l]) << "lane " << l;
       }
     }
+}
+
+/// The host driver prefetches, during an in-place chunk that ends its block, the next block
+/// when that one runs in place too; never memory outside the batch.
+TEST(HostChunks, NextBlockIsTheFollowingInPlaceBlockOrNothing) {
+  constexpr int W = 16;
+  std::vector<double> a(size_t(6) * 4 * 64 * 3);
+  const auto ahead = [&](const ompbatch::BatchView<double> &v, k::idx b0) {
+    const k::Ahead x = ompbatch::detail::host::next_block<W>(v, b0);
+    return std::make_pair(x.p ? static_cast<const double *>(x.p) - a.data() : -1, x.bytes);
+  };
+  const k::idx block = 6 * 4 * W, bytes = block * k::idx(sizeof(double));
+  // width W: every chunk ends a block; the last block holds 5 matrices (packed, not in place)
+  const auto v = ompbatch::BatchView<double>::interleaved(5, 4, a.data(), 6, W, 3 * W + 5);
+  EXPECT_EQ(ahead(v, 0), std::make_pair(block, bytes));
+  EXPECT_EQ(ahead(v, W), std::make_pair(2 * block, bytes));
+  EXPECT_EQ(ahead(v, 2 * W), std::make_pair(k::idx(-1), k::idx(0)));
+  // width 2W: the second chunk of a block looks ahead, over the next block's 2W lanes
+  const auto w = ompbatch::BatchView<double>::interleaved(5, 4, a.data(), 6, 2 * W, 4 * W);
+  EXPECT_EQ(ahead(w, 0), std::make_pair(k::idx(-1), k::idx(0)));
+  EXPECT_EQ(ahead(w, W), std::make_pair(2 * block, 2 * bytes));
+  EXPECT_EQ(ahead(w, 3 * W), std::make_pair(k::idx(-1), k::idx(0)));  // the batch ends
 }
 
 }  // namespace

@@ -18,14 +18,15 @@ using iconstant = std::integral_constant<idx, V>;
 /// The getrf lane kernel for one chunk: compiled for n x n with n = N known (N > 0, the small
 /// sizes, for W-lane packed or in-place storage with ld = n) or for run-time sizes (N = 0).
 template <class T, int W, int N>
-void getrf_chunk(const BatchView<T> &A, T *a, idx rs, idx cs, int *p, idx ps, int *info) {
+void getrf_chunk(const BatchView<T> &A, T *a, idx rs, idx cs, int *p, idx ps, int *info,
+                 Ahead ahead) {
   if constexpr (N > 0) {
     if (rs == W && cs == idx(N) * W)  // packed, or in place in blocks of exactly W
       return getrf_lanes<T, W>(constant<N>(), constant<N>(), a, iconstant<W>(),
-                               iconstant<idx(N) * W>(), p, ps, info);
-    return getrf_lanes<T, W>(constant<N>(), constant<N>(), a, rs, cs, p, ps, info);
+                               iconstant<idx(N) * W>(), p, ps, info, ahead);
+    return getrf_lanes<T, W>(constant<N>(), constant<N>(), a, rs, cs, p, ps, info, ahead);
   }
-  getrf_lanes<T, W>(A.rows, A.cols, a, rs, cs, p, ps, info);
+  getrf_lanes<T, W>(A.rows, A.cols, a, rs, cs, p, ps, info, ahead);
 }
 
 template <class T, int W, int N>
@@ -35,7 +36,8 @@ void getrf_run(const BatchView<T> &A, const BatchView<int> &P, int *info) {
             inf = LaneInfo<W>(info)](idx b0, int lanes, bool in_place) mutable {
       a.bind(b0, lanes, in_place);
       p.bind(b0, lanes, in_place);
-      getrf_chunk<T, W, N>(A, a.ptr(), a.rs(), a.cs(), p.ptr(), p.rs(), inf.bind(b0, lanes));
+      getrf_chunk<T, W, N>(A, a.ptr(), a.rs(), a.cs(), p.ptr(), p.rs(), inf.bind(b0, lanes),
+                           in_place ? next_block<W>(A, b0) : Ahead{});
       a.finish(b0, lanes);
       p.finish(b0, lanes);
       inf.finish();

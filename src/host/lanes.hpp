@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "kernels/layout.hpp"
+#include "kernels/prefetch.hpp"
 
 namespace ompbatch::detail::host {
 
@@ -66,6 +67,15 @@ struct Chunks {
   }
   bool in_place(int lanes) const { return blocks && lanes == W; }
 };
+
+/// For an in-place chunk (first matrix b0) that ends its interleaved block: the next block,
+/// when its first chunk runs in place too (the next call's data, to prefetch); else nothing.
+template <int W, class T>
+Ahead next_block(const BatchView<T> &v, idx b0) {
+  const idx next = (b0 / v.width + 1) * v.width;
+  if (v.layout != Layout::interleaved || b0 + W != next || next + W > v.count) return {};
+  return {item(v, next), idx(v.ld) * v.cols * v.width * idx(sizeof(T))};
+}
 
 /// buf[(i + j*rows)*W + l] = element (i,j) of matrix b0+l; lanes past `lanes` are zero.
 template <class T, int W, class U>
