@@ -161,20 +161,27 @@ void move_tiles(idx rows, idx cols, idx cs, T *const (&mats)[kTile], B *buf) {
   }
 }
 
+/// The lanes of matrices b0.. that move_tiles can take, kTile at a time from lane 0 (column-
+/// major real or integer matrices); returns how many it moved, the caller does the rest.
+template <bool ToBuf, int W, class U, class B>
+int move_lanes(const BatchView<U> &v, idx b0, int lanes, B *buf) {
+  int l = 0;
+  if constexpr (kTiled<std::remove_const_t<U>> && W % kTile == 0)
+    for (; row_stride(v.layout, v.width) == 1 && l + kTile <= lanes; l += kTile) {
+      U *mats[kTile];
+      for (int t = 0; t < kTile; ++t) mats[t] = item(v, b0 + l + t);
+      move_tiles<ToBuf, W>(v.rows, v.cols, col_stride(v.layout, v.ld, v.width), mats, buf + l);
+    }
+  return l;
+}
+
 /// buf[(i + j*rows)*W + l] = element (i,j) of matrix b0+l; lanes past `lanes` are zero.
 /// Column-major matrices (pointer array, strided) of real or integer elements move kTile
-/// lanes at a time (move_tiles): at n = 8, the scalar loops took twice the kernel's time.
+/// lanes at a time (move_lanes): at n = 8, the scalar loops took twice the kernel's time.
 template <class T, int W, class U>
 void pack_lanes(const BatchView<U> &v, idx b0, int lanes, T *buf) {
   const idx rs = row_stride(v.layout, v.width), cs = col_stride(v.layout, v.ld, v.width);
-  int l = 0;
-  if constexpr (kTiled<T> && W % kTile == 0)
-    for (; rs == 1 && l + kTile <= lanes; l += kTile) {
-      const U *mats[kTile];
-      for (int t = 0; t < kTile; ++t) mats[t] = item(v, b0 + l + t);
-      move_tiles<true, W>(v.rows, v.cols, cs, mats, buf + l);
-    }
-  for (; l < W; ++l) {
+  for (int l = move_lanes<true, W>(v, b0, lanes, buf); l < W; ++l) {
     const U *a = l < lanes ? item(v, b0 + l) : nullptr;
     for (int j = 0; j < v.cols; ++j)
       for (int i = 0; i < v.rows; ++i)
@@ -186,14 +193,7 @@ void pack_lanes(const BatchView<U> &v, idx b0, int lanes, T *buf) {
 template <class T, int W>
 void unpack_lanes(const T *buf, idx b0, int lanes, const BatchView<T> &v) {
   const idx rs = row_stride(v.layout, v.width), cs = col_stride(v.layout, v.ld, v.width);
-  int l = 0;
-  if constexpr (kTiled<T> && W % kTile == 0)
-    for (; rs == 1 && l + kTile <= lanes; l += kTile) {
-      T *mats[kTile];
-      for (int t = 0; t < kTile; ++t) mats[t] = item(v, b0 + l + t);
-      move_tiles<false, W>(v.rows, v.cols, cs, mats, buf + l);
-    }
-  for (; l < lanes; ++l) {
+  for (int l = move_lanes<false, W>(v, b0, lanes, buf); l < lanes; ++l) {
     T *a = item(v, b0 + l);
     for (int j = 0; j < v.cols; ++j)
       for (int i = 0; i < v.rows; ++i) a[i * rs + j * cs] = buf[(i + idx(j) * v.rows) * W + l];
