@@ -60,6 +60,7 @@ TYPED_TEST(Getrf, VendorCrossoversAreSeamless) {
     for (int n : {255, 256}) check_against_lapack<TypeParam>(n, n, 48, 16);
   for (auto [m, n] : {std::pair{100, 96}, {96, 100}, {200, 128}, {128, 170}, {40, 33}})
     check_against_lapack<TypeParam>(m, n, 3, 4);
+  check_against_lapack<TypeParam>(170, 160, 20, 12);  // blocks of 12 lanes: 8 + 4, then 8
 }
 
 TYPED_TEST(Getrf, TallAndWideMatchLapack) {
@@ -226,31 +227,41 @@ TYPED_TEST(Getrf, OffloadMatchesHost) {
 #endif
 
 /// Pack then unpack gives the matrices back; the padding lanes of the block stay untouched.
+/// Widths of 8 and more move 8 lanes at a time through transposes (host), down whole matrices
+/// where both sides' columns are dense (ld = m); blocks of 12 and 20 lanes leave lanes that go
+/// element by element, and the last block is partial.
 TYPED_TEST(Getrf, PackUnpackRoundTrip) {
   using T = TypeParam;
-  const int m = 5, n = 4, count = 11, width = 4;
+  struct Shape {
+    int m, n, width, ld_pad;
+  };
   std::mt19937_64 rng(9);
-  for (ompbBackend_t backend : test_backends()) {
-    SCOPED_TRACE(backend_name(backend));
-    Handle h(backend);
-    Batch<T> src(Layout::pointer_array, m, n, count), dst(Layout::pointer_array, m, n, count);
-    Batch<T> mid(Layout::interleaved, m, n, count, width);
-    std::vector<std::vector<T>> a(count);
-    for (int b = 0; b < count; ++b) src.set(b, a[b] = random_matrix<T>(m, n, rng));
-    mid.snapshot();
-    dst.snapshot();
-    std::vector<const T *> cptrs(src.ptrs(), src.ptrs() + count);
-    ASSERT_EQ(CApi<T>::pack(h, m, n, cptrs.data(), src.ld(), mid.data(), mid.ld(), width, count),
-              OMPB_STATUS_SUCCESS);
-    ASSERT_EQ(CApi<T>::unpack(h, m, n, mid.data(), mid.ld(), width, dst.ptrs(), dst.ld(), count),
-              OMPB_STATUS_SUCCESS);
-    for (int b = 0; b < count; ++b) {
-      EXPECT_EQ(mid.get(b), a[b]);
-      EXPECT_EQ(dst.get(b), a[b]);
+  for (auto [m, n, width, ld_pad] : {Shape{5, 4, 4, 2}, Shape{9, 9, 8, 0}, Shape{9, 7, 12, 1},
+                                     Shape{16, 16, 16, 0}, Shape{3, 17, 20, 2}})
+    for (ompbBackend_t backend : test_backends()) {
+      const int count = 2 * width + 3;
+      SCOPED_TRACE(fmt::format("{} m={} n={} width={} ld pad={}", backend_name(backend), m, n,
+                               width, ld_pad));
+      Handle h(backend);
+      Batch<T> src(Layout::pointer_array, m, n, count, 8, ld_pad);
+      Batch<T> dst(Layout::pointer_array, m, n, count, 8, ld_pad);
+      Batch<T> mid(Layout::interleaved, m, n, count, width, ld_pad);
+      std::vector<std::vector<T>> a(count);
+      for (int b = 0; b < count; ++b) src.set(b, a[b] = random_matrix<T>(m, n, rng));
+      mid.snapshot();
+      dst.snapshot();
+      std::vector<const T *> cptrs(src.ptrs(), src.ptrs() + count);
+      ASSERT_EQ(CApi<T>::pack(h, m, n, cptrs.data(), src.ld(), mid.data(), mid.ld(), width, count),
+                OMPB_STATUS_SUCCESS);
+      ASSERT_EQ(CApi<T>::unpack(h, m, n, mid.data(), mid.ld(), width, dst.ptrs(), dst.ld(), count),
+                OMPB_STATUS_SUCCESS);
+      for (int b = 0; b < count; ++b) {
+        EXPECT_EQ(mid.get(b), a[b]) << "matrix " << b;
+        EXPECT_EQ(dst.get(b), a[b]) << "matrix " << b;
+      }
+      mid.expect_padding_untouched(false, false);
+      dst.expect_padding_untouched(false, false);
     }
-    mid.expect_padding_untouched(false, false);
-    dst.expect_padding_untouched(false, false);
-  }
 }
 
 }  // namespace

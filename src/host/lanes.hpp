@@ -125,39 +125,40 @@ template <class T>
   for (int r = 0; r < kTile; ++r) std::memcpy(dst[r], &x[r], sizeof(x[r]));
 }
 
-/// Moves kTile column-major matrices mats (column stride cs) to their lanes of the lane-major
-/// buffer, buf[(i + j*rows)*W + l] = mats[l][i + j*cs] (ToBuf), or back. Rows go kTile at a
-/// time through transpose_tile (down a whole matrix where its columns are dense, ld = rows),
-/// the rest element by element. B is T or const T: the source.
-template <bool ToBuf, int W, class T, class B>
-void move_tiles(idx rows, idx cols, idx cs, T *const (&mats)[kTile], B *buf) {
+/// Moves kTile column-major matrices mats (column stride cs) to kTile consecutive lanes of a
+/// lane-major block, block[i*w + j*bcs + l] = mats[l][i + j*cs] (ToBlock), or back. Rows go
+/// kTile at a time through transpose_tile (down a whole matrix where both sides' columns are
+/// dense: cs = rows, bcs = rows*w), the rest element by element. B is T or const T: the source;
+/// LW is idx, or std::integral_constant for the lane kernels' buffers (constant addressing).
+template <bool ToBlock, class T, class B, class LW>
+void move_tiles(idx rows, idx cols, idx cs, T *const (&mats)[kTile], B *block, LW w, idx bcs) {
   using E = std::remove_const_t<T>;
-  if (cs == rows) {  // dense columns: one column of rows*cols elements
+  if (cs == rows && bcs == rows * w) {  // dense columns: one column of rows*cols elements
     rows *= cols;
     cols = 1;
   }
   const E *src[kTile];
   E *dst[kTile];
   for (idx j = 0; j < cols; ++j) {
-    B *b = buf + j * rows * W;
+    B *b = block + j * bcs;
     idx i = 0;
     for (; i + kTile <= rows; i += kTile) {
       for (int r = 0; r < kTile; ++r)
-        if constexpr (ToBuf) {
+        if constexpr (ToBlock) {
           src[r] = mats[r] + i + j * cs;
-          dst[r] = b + (i + r) * W;
+          dst[r] = b + (i + r) * w;
         } else {
-          src[r] = b + (i + r) * W;
+          src[r] = b + (i + r) * w;
           dst[r] = mats[r] + i + j * cs;
         }
       transpose_tile(src, dst);
     }
     for (; i < rows; ++i)
       for (int l = 0; l < kTile; ++l)
-        if constexpr (ToBuf)
-          b[i * W + l] = mats[l][i + j * cs];
+        if constexpr (ToBlock)
+          b[i * w + l] = mats[l][i + j * cs];
         else
-          mats[l][i + j * cs] = b[i * W + l];
+          mats[l][i + j * cs] = b[i * w + l];
   }
 }
 
@@ -170,9 +171,49 @@ int move_lanes(const BatchView<U> &v, idx b0, int lanes, B *buf) {
     for (; row_stride(v.layout, v.width) == 1 && l + kTile <= lanes; l += kTile) {
       U *mats[kTile];
       for (int t = 0; t < kTile; ++t) mats[t] = item(v, b0 + l + t);
-      move_tiles<ToBuf, W>(v.rows, v.cols, col_stride(v.layout, v.ld, v.width), mats, buf + l);
+      move_tiles<ToBuf>(v.rows, v.cols, col_stride(v.layout, v.ld, v.width), mats, buf + l,
+                        std::integral_constant<idx, W>(), idx(v.rows) * W);
     }
   return l;
+}
+
+/// Copies `count` matrices, from..from+count-1 of the batch f to to..to+count-1 of the batch t
+/// (same shape; only their rows x cols elements are written; U is T or const T). Between an
+/// interleaved and a column-major batch of real or integer elements, kTile matrices on
+/// consecutive lanes of one block move as one through move_tiles; the rest element by element,
+/// kTile matrices at a time (an interleaved block's cache lines read once).
+template <class T, class U>
+void copy_items(const BatchView<U> &f, idx from, const BatchView<T> &t, idx to, idx count) {
+  const idx frs = row_stride(f.layout, f.width), fcs = col_stride(f.layout, f.ld, f.width);
+  const idx trs = row_stride(t.layout, t.width), tcs = col_stride(t.layout, t.ld, t.width);
+  const bool f_lanes = f.layout == Layout::interleaved, t_lanes = t.layout == Layout::interleaved;
+  for (idx b = 0; b < count;) {
+    if constexpr (kTiled<T>) {
+      const bool run = b + kTile <= count && f_lanes != t_lanes && (f_lanes ? trs : frs) == 1;
+      if (run && t_lanes && (to + b) % t.width + kTile <= t.width) {
+        U *mats[kTile];
+        for (int l = 0; l < kTile; ++l) mats[l] = item(f, from + b + l);
+        move_tiles<true>(t.rows, t.cols, fcs, mats, item(t, to + b), trs, tcs);
+        b += kTile;
+        continue;
+      }
+      if (run && f_lanes && (from + b) % f.width + kTile <= f.width) {
+        T *mats[kTile];
+        for (int l = 0; l < kTile; ++l) mats[l] = item(t, to + b + l);
+        move_tiles<false>(t.rows, t.cols, tcs, mats, item(f, from + b), frs, fcs);
+        b += kTile;
+        continue;
+      }
+    }
+    const int g = int(std::min<idx>(kTile, count - b));  // up to kTile, lanes innermost
+    const U *a[kTile];
+    T *c[kTile];
+    for (int l = 0; l < g; ++l) a[l] = item(f, from + b + l), c[l] = item(t, to + b + l);
+    for (int j = 0; j < t.cols; ++j)
+      for (int i = 0; i < t.rows; ++i)
+        for (int l = 0; l < g; ++l) c[l][i * trs + j * tcs] = a[l][i * frs + j * fcs];
+    b += g;
+  }
 }
 
 /// buf[(i + j*rows)*W + l] = element (i,j) of matrix b0+l; lanes past `lanes` are zero.

@@ -7,6 +7,7 @@
 #include <complex>
 #include <vector>
 
+#include "host/lanes.hpp"
 #include "kernels/layout.hpp"
 #include "precisions.hpp"
 #include "vendor/vendor.hpp"
@@ -58,11 +59,11 @@ void getrf(const BatchView<T> &A, Pivots ipiv, int *info) {
     for (idx b = 0; b < A.count; ++b) info[b] = lapack_getrf(m, n, item(A, b), A.ld, item(P, b));
     return;
   }
-  // Interleaved: a block's matrices are unpacked together (each cache line read once), factored
-  // one by one in column-major buffers, and packed back together. Fewer blocks than threads:
-  // each block is split into groups of lanes, one per task, so that every thread has work.
+  // Interleaved: a block's matrices are unpacked together (each cache line read once, kTile
+  // lanes at a time by host::copy_items), factored one by one in column-major buffers, and
+  // packed back together. Fewer blocks than threads: each block is split into groups of lanes,
+  // one per task, so that every thread has work.
   const int w = A.width;
-  const idx rs = w, cs = idx(A.ld) * w;
   const idx mn = idx(m) * n + 24;  // buffer stride, off powers of two (cache-set conflicts)
   const idx blocks = (A.count + w - 1) / w;
   const int parts = int(std::min<idx>(w, (omp_get_max_threads() + blocks - 1) / blocks));
@@ -77,19 +78,12 @@ void getrf(const BatchView<T> &A, Pivots ipiv, int *info) {
       const idx b0 = blk * w + idx(task % parts) * per_part;  // first matrix of the group
       const int lanes = int(std::min<idx>({per_part, (blk + 1) * w - b0, A.count - b0}));
       if (lanes <= 0) continue;
-      const T *a = item(A, b0);
-      for (int j = 0; j < n; ++j)
-        for (int i = 0; i < m; ++i)
-          for (int l = 0; l < lanes; ++l) buf[l * mn + i + idx(j) * m] = a[i * rs + j * cs + l];
-      for (int l = 0; l < lanes; ++l)
-        info[b0 + l] = lapack_getrf(m, n, buf.data() + l * mn, m, pbuf.data() + idx(l) * kmax);
-      T *c = item(A, b0);
-      for (int j = 0; j < n; ++j)
-        for (int i = 0; i < m; ++i)
-          for (int l = 0; l < lanes; ++l) c[i * rs + j * cs + l] = buf[l * mn + i + idx(j) * m];
-      int *p = item(P, b0);
-      for (int k = 0; k < kmax; ++k)
-        for (int l = 0; l < lanes; ++l) p[k * idx(w) + l] = pbuf[idx(l) * kmax + k];
+      const auto S = BatchView<T>::strided(m, n, buf.data(), m, mn, lanes);
+      const auto Q = BatchView<int>::strided(kmax, 1, pbuf.data(), kmax, kmax, lanes);
+      host::copy_items(A, b0, S, 0, lanes);
+      for (int l = 0; l < lanes; ++l) info[b0 + l] = lapack_getrf(m, n, item(S, l), m, item(Q, l));
+      host::copy_items(S, 0, A, b0, lanes);
+      host::copy_items(Q, 0, P, b0, lanes);
     }
   }
 }
