@@ -32,21 +32,27 @@ inline bool use_offload(const Context &ctx) {
 /// Host getrf with pivoting goes to the vendor path (LAPACKE per matrix) from this size
 /// (min(m,n)) on: below it the SIMD lane kernels are faster. Measured on the development
 /// machine (2 cores, AVX-512, OpenBLAS 0.3.21 SkylakeX kernels, 2 threads, batches of 128 MiB)
-/// with the tester (`scripts/run.sh --routine getrf -r 3..5`), lanes against the LAPACKE loop:
-///   double  interleaved 2.1x at 64, 1.4x at 96, 0.98-1.16x at 128, 0.53x at 192
-///           pointer 1.1x at 80, 0.87x at 96
-///   float   interleaved 1.8x at 128, 1.04x at 192; strided 1.22x at 96, 0.98x at 128
-///   complex float   interleaved 1.27x at 96, 0.92x at 128; pointer 1.17x at 96, 0.62x at 128
-///   complex double  interleaved 1.27x at 64, 0.87x at 96; pointer 1.04x at 64, 0.75x at 96
+/// with the tester (`scripts/run.sh --routine getrf -r 5`, the lane kernels forced at every n),
+/// lanes against the LAPACKE loop, lowest..highest of 3 runs:
+///   double  pointer 1.40-1.51x at 80, 0.91-1.38x at 96, 0.76-0.89x at 112 (strided alike);
+///           interleaved 0.76-1.10x at 128, 0.36-0.95x at 160
+///   float   pointer 1.08-1.73x at 160, 0.85-1.12x at 176, 0.75-1.10x at 192; strided
+///           1.08-1.73x at 160, 0.67-0.97x at 176; interleaved 0.78-0.92x at 192, 0.67-0.84x at 256
+///   complex float   pointer and strided 1.10-1.94x at 88, 0.93-1.11x at 96, 0.72-1.08x at 104;
+///                   interleaved 1.00-1.40x at 112, 0.82-1.10x at 128
+///   complex double  pointer and strided 0.92-1.32x at 56, 1.00-1.11x at 64, 0.70-1.07x at 72;
+///                   interleaved 1.07-1.46x at 80, 0.73-1.01x at 96
 /// The vendor path runs the reference's own calls for pointer arrays and strided batches
-/// (about 1x) and unpacks interleaved blocks first (0.7-0.9x).
+/// (about 1x); interleaved blocks are unpacked first, 0.60-0.94x at n = 128..224 (double and
+/// float), so that near and above these crossovers neither path reaches the LAPACKE loop on
+/// interleaved input.
 template <class T>
 int vendor_getrf_crossover(Layout layout) {
   const bool interleaved = layout == Layout::interleaved;
-  if constexpr (std::is_same_v<T, float>) return interleaved ? 256 : 128;
+  if constexpr (std::is_same_v<T, float>) return interleaved ? 256 : 176;
   if constexpr (std::is_same_v<T, double>) return interleaved ? 160 : 96;
-  if constexpr (std::is_same_v<T, std::complex<float>>) return 128;
-  return 96;
+  if constexpr (std::is_same_v<T, std::complex<float>>) return interleaved ? 128 : 96;
+  return interleaved ? 96 : 64;
 }
 
 /// Below the crossover a small batch can still favour the vendor path: the lane kernels run
