@@ -10,14 +10,14 @@
 //     a(k+1:m-1, k) /= a(k,k)             l21 = a21 / a11 (skipped when a11 == 0: info)
 //     a(k+1:m-1, k+1:n-1) -= l21 * u12    rank-1 Schur update
 //
-// Up to min(m,n) = kFixedStepsMax, step by step (getrf_step): the interchange is not a pass of
-// its own; each column is read once per step, row k takes row p's value and row p row k's old
-// value on their way through the update (with W lanes, by selects over the rows k+1..m-1, as
-// every lane may pick another row). Larger matrices run in panels of kPanel columns
-// (getrf_blocked): interchanges are element swaps per lane, and the columns right of a panel
-// are swapped and updated once per panel with the panel's u12 values in registers. Both forms
-// apply the same fused updates in the same order to every element: their results are
-// bitwise equal.
+// Up to min(m,n) = kStepsMax (8; 12 for float lanes), step by step (getrf_step): the
+// interchange is not a pass of its own; each column is read once per step, row k takes row p's
+// value and row p row k's old value on their way through the update (with W lanes, by selects
+// over the rows k+1..m-1, as every lane may pick another row). Larger matrices run in panels of
+// kPanel columns (getrf_blocked): interchanges are element swaps per lane, and the columns right
+// of a panel are swapped and updated once per panel with the panel's u12 values in registers.
+// Both forms apply the same fused updates in the same order to every element: their results
+// are bitwise equal.
 #pragma once
 
 #include <utility>
@@ -266,6 +266,16 @@ inline void getrf_fixed_steps(M m, N n, T *a, RS rs, CS cs, int *ipiv, idx ps,
    ...);
 }
 
+/// Sizes up to this (min(m,n)) run step by step, with a run-time k past kFixedStepsMax; only
+/// float lanes go past it: one vector a row makes the selects over the rows cheaper than the
+/// element swaps of the blocked form. Kernel alone, 16 lanes, one thread, L2-resident: float
+/// 12.7 vs 7.1 GFLOP/s at n = 10, 12.8 vs 8.5 at 12, 12.1 vs 10.7 at 16 (streaming on 2
+/// threads the blocked form's prefetch wins there); double 7.1 vs 5.8 at n = 10, mixed
+/// streaming. Library, interleaved sgetrf, 2 threads, 256 MiB, best of 4 alternating runs:
+/// 12.6 -> 16.4 GFLOP/s at n = 10, 14.9 -> 17.9 at 12 (pointer array 10.8 -> 13.7).
+template <class T, int W>
+inline constexpr int kStepsMax = W > 1 && std::is_same_v<T, float> ? 12 : kFixedStepsMax;
+
 /// The factorization. Only the blocked form prefetches `ahead`: the small sizes' blocks are
 /// read in order, and prefetching the next 1..8 blocks measured 10-20% slower at n = 8.
 template <class P, int W, bool Pivot, class T, class M, class N, class RS, class CS>
@@ -276,7 +286,7 @@ inline void getrf_pack(M m, N n, T *a, RS rs, CS cs, int *ipiv, idx ps, int *inf
   if constexpr (fm > 0 && fn > 0 && fm <= kFixedStepsMax && fn <= kFixedStepsMax) {
     getrf_fixed_steps<P, Pivot>(m, n, a, rs, cs, ipiv, ps, first_zero,
                                 std::make_integer_sequence<int, (fm < fn ? fm : fn)>());
-  } else if ((m < n ? m : n) > kFixedStepsMax) {
+  } else if ((m < n ? m : n) > kStepsMax<T, W>) {
     getrf_blocked<P, W, kPanel, Pivot>(m, n, a, rs, cs, ipiv, ps, first_zero, ahead);
   } else {
     const int kmax = m < n ? m : n;
