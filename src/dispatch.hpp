@@ -32,8 +32,8 @@ inline bool use_offload(const Context &ctx) {
 /// Host getrf with pivoting goes to the vendor path (LAPACKE per matrix) from this size
 /// (min(m,n)) on: below it the SIMD lane kernels are faster. Measured on the development
 /// machine (2 cores, AVX-512, OpenBLAS 0.3.21 SkylakeX kernels, 2 threads, batches of 128 MiB)
-/// with the tester (`scripts/run.sh --routine getrf -r 5`, the lane kernels forced at every n),
-/// lanes against the LAPACKE loop, lowest..highest of 3 runs:
+/// with the tester (`scripts/run.sh --routine getrf -r 5`) on a build whose crossovers were set
+/// out of reach, lanes against the LAPACKE loop, lowest..highest of 3 runs:
 ///   double  pointer 1.40-1.51x at 80, 0.91-1.38x at 96, 0.76-0.89x at 112 (strided alike);
 ///           interleaved 0.76-1.10x at 128, 0.36-0.95x at 160
 ///   float   pointer 1.08-1.73x at 160, 0.85-1.12x at 176, 0.75-1.10x at 192; strided
