@@ -10,7 +10,7 @@
 //     a(k+1:m-1, k) /= a(k,k)             l21 = a21 / a11 (skipped when a11 == 0: info)
 //     a(k+1:m-1, k+1:n-1) -= l21 * u12    rank-1 Schur update
 //
-// Up to min(m,n) = kStepsMax (8; 12 for float lanes), step by step (getrf_step): the
+// Up to min(m,n) = kStepsMax (8; 16 for float lanes), step by step (getrf_step): the
 // interchange is not a pass of its own; each column is read once per step, row k takes row p's
 // value and row p row k's old value on their way through the update (with W lanes, by selects
 // over the rows k+1..m-1, as every lane may pick another row). Larger matrices run in panels of
@@ -66,9 +66,10 @@ inline void swap_in_column(T *c, RS rs, int k, int first, M m, typename P::I p) 
 /// Step k of the factorization (k: int, or std::integral_constant for the host's small fixed
 /// sizes, whose loops then have constant trip counts and unroll); Pivot false: no
 /// interchanges (ipiv unused). first_zero: per lane, the first k+1 with U(k,k) == 0, else 0.
+/// prefetch: if given, advanced once per column visit right of k (see getrf_blocked).
 template <class P, bool Pivot, class K, class T, class M, class N, class RS, class CS>
 inline void getrf_step(K k, M m, N n, T *a, RS rs, CS cs, int *ipiv, idx ps,
-                       typename P::I &first_zero) noexcept {
+                       typename P::I &first_zero, Prefetcher *prefetch = nullptr) noexcept {
   using V = typename P::V;
   using R = typename P::R;
   using I = typename P::I;
@@ -107,6 +108,7 @@ inline void getrf_step(K k, M m, N n, T *a, RS rs, CS cs, int *ipiv, idx ps,
     for (int j = 0; j < k; ++j) swap_in_column<P>(a + j * cs, rs, k, k + 1, m, p);
   // the columns right of k: interchange and a22 -= l21 * u12, one pass each
   for (int j = k + 1; j < n; ++j) {
+    if (prefetch) prefetch->next();
     T *c = a + j * cs;
     const V x = P::load(c + k * rs);
     const V u = Pivot ? pick_row<P>(c, rs, k, m, p) : x;
@@ -266,18 +268,20 @@ inline void getrf_fixed_steps(M m, N n, T *a, RS rs, CS cs, int *ipiv, idx ps,
    ...);
 }
 
-/// Sizes up to this (min(m,n)) run step by step, with a run-time k past kFixedStepsMax; only
-/// float lanes go past it: one vector a row makes the selects over the rows cheaper than the
-/// element swaps of the blocked form. Kernel alone, 16 lanes, one thread, L2-resident: float
-/// 12.7 vs 7.1 GFLOP/s at n = 10, 12.8 vs 8.5 at 12, 12.1 vs 10.7 at 16 (streaming on 2
-/// threads the blocked form's prefetch wins there); double 7.1 vs 5.8 at n = 10, mixed
-/// streaming. Library, interleaved sgetrf, 2 threads, 256 MiB, best of 4 alternating runs:
-/// 12.6 -> 16.4 GFLOP/s at n = 10, 14.9 -> 17.9 at 12 (pointer array 10.8 -> 13.7).
+/// Sizes up to this (min(m,n)) run step by step, with a run-time k and the blocked form's
+/// prefetch past kFixedStepsMax; only float lanes go past it: one vector a row makes the
+/// selects over the rows cheaper than the element swaps of the blocked form. Kernel alone, 16
+/// lanes, one thread, L2-resident: float 12.7 vs 7.1 GFLOP/s at n = 10, 12.8 vs 8.5 at 12, 12.1
+/// vs 10.7 at 16; double 7.1 vs 5.8 at n = 10 but 5.3 vs 6.6 at 16, mixed streaming. Library,
+/// interleaved sgetrf, 2 threads, 256 MiB, best of 4 alternating runs: 12.6 -> 16.4 GFLOP/s at
+/// n = 10, 14.9 -> 17.9 at 12 (pointer array 10.8 -> 13.7); with the prefetch, 17.8 -> 20.8 at
+/// n = 14 and 18.2 -> 20.3 at 16 (without it the steps lost to the blocked form at 16).
 template <class T, int W>
-inline constexpr int kStepsMax = W > 1 && std::is_same_v<T, float> ? 12 : kFixedStepsMax;
+inline constexpr int kStepsMax = W > 1 && std::is_same_v<T, float> ? 16 : kFixedStepsMax;
 
-/// The factorization. Only the blocked form prefetches `ahead`: the small sizes' blocks are
-/// read in order, and prefetching the next 1..8 blocks measured 10-20% slower at n = 8.
+/// The factorization. Steps up to kFixedStepsMax do not prefetch `ahead`: the small sizes'
+/// blocks are read in order, and prefetching the next 1..8 blocks measured 10-20% slower at
+/// n = 8.
 template <class P, int W, bool Pivot, class T, class M, class N, class RS, class CS>
 inline void getrf_pack(M m, N n, T *a, RS rs, CS cs, int *ipiv, idx ps, int *info,
                        Ahead ahead) noexcept {
@@ -290,7 +294,10 @@ inline void getrf_pack(M m, N n, T *a, RS rs, CS cs, int *ipiv, idx ps, int *inf
     getrf_blocked<P, W, kPanel, Pivot>(m, n, a, rs, cs, ipiv, ps, first_zero, ahead);
   } else {
     const int kmax = m < n ? m : n;
-    for (int k = 0; k < kmax; ++k) getrf_step<P, Pivot>(k, m, n, a, rs, cs, ipiv, ps, first_zero);
+    Prefetcher prefetch(ahead, idx(kmax) * n - idx(kmax) * (kmax + 1) / 2);  // column visits
+    Prefetcher *pf = W > 1 && kmax > kFixedStepsMax ? &prefetch : nullptr;
+    for (int k = 0; k < kmax; ++k)
+      getrf_step<P, Pivot>(k, m, n, a, rs, cs, ipiv, ps, first_zero, pf);
   }
   if (info) P::store_index(info, first_zero, 0);
 }
