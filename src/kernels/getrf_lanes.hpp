@@ -10,8 +10,8 @@
 //     a(k+1:m-1, k) /= a(k,k)             l21 = a21 / a11 (skipped when a11 == 0: info)
 //     a(k+1:m-1, k+1:n-1) -= l21 * u12    rank-1 Schur update
 //
-// Up to min(m,n) = kStepsMax (8; 16 for float lanes), step by step (getrf_step): the
-// interchange is not a pass of its own; each column is read once per step, row k takes row p's
+// Up to min(m,n) = kStepsMax (8; 16 for float, 12 for double lanes), step by step (getrf_step):
+// the interchange is not a pass of its own; each column is read once per step, row k takes row p's
 // value and row p row k's old value on their way through the update (with W lanes, by selects
 // over the rows k+1..m-1, as every lane may pick another row). Larger matrices run in panels of
 // kPanel columns (getrf_blocked): interchanges are element swaps per lane, and the columns right
@@ -244,7 +244,7 @@ inline void getrf_blocked(M m, N n, T *a, RS rs, CS cs, int *ipiv, idx ps,
     panel_step<P, W, Pivot>(k, m, 0, n, a, rs, cs, ipiv, ps, first_zero);
 }
 
-/// Panel width of the blocked factorization (min(m,n) > kFixedStepsMax). Interleaved dgetrf,
+/// Panel width of the blocked factorization (min(m,n) > kStepsMax). Interleaved dgetrf,
 /// 16 lanes, one thread, L2-resident batches: 4 ran 5-40% faster than 8 at n = 16..64, and
 /// two columns per update_column visit instead of one 5-20% slower.
 inline constexpr int kPanel = 4;
@@ -269,15 +269,19 @@ inline void getrf_fixed_steps(M m, N n, T *a, RS rs, CS cs, int *ipiv, idx ps,
 }
 
 /// Sizes up to this (min(m,n)) run step by step, with a run-time k and the blocked form's
-/// prefetch past kFixedStepsMax; only float lanes go past it: one vector a row makes the
-/// selects over the rows cheaper than the element swaps of the blocked form. Kernel alone, 16
+/// prefetch past kFixedStepsMax; real lanes go past it: the selects over the rows cost less
+/// than the element swaps of the blocked form while the columns are short. Kernel alone, 16
 /// lanes, one thread, L2-resident: float 12.7 vs 7.1 GFLOP/s at n = 10, 12.8 vs 8.5 at 12, 12.1
-/// vs 10.7 at 16; double 7.1 vs 5.8 at n = 10 but 5.3 vs 6.6 at 16, mixed streaming. Library,
-/// interleaved sgetrf, 2 threads, 256 MiB, best of 4 alternating runs: 12.6 -> 16.4 GFLOP/s at
-/// n = 10, 14.9 -> 17.9 at 12 (pointer array 10.8 -> 13.7); with the prefetch, 17.8 -> 20.8 at
-/// n = 14 and 18.2 -> 20.3 at 16 (without it the steps lost to the blocked form at 16).
+/// vs 10.7 at 16; double 7.1 vs 5.8 at n = 10 but 5.3 vs 6.6 at 16. Library, interleaved, 2
+/// threads, 256 MiB, best of 4 alternating runs against the blocked form: sgetrf 12.6 -> 16.4
+/// GFLOP/s at n = 10, 14.9 -> 17.9 at 12 (pointer array 10.8 -> 13.7), 17.8 -> 20.8 at 14 and
+/// 18.2 -> 20.3 at 16 (without the prefetch the steps lost at 16); dgetrf 8.7 -> 11.9 at n = 9,
+/// 9.4 -> 12.4 at 10, 11.1 -> 11.4 at 12.
 template <class T, int W>
-inline constexpr int kStepsMax = W > 1 && std::is_same_v<T, float> ? 16 : kFixedStepsMax;
+inline constexpr int kStepsMax = W == 1                      ? kFixedStepsMax
+                                 : std::is_same_v<T, float>  ? 16
+                                 : std::is_same_v<T, double> ? 12
+                                                             : kFixedStepsMax;
 
 /// The factorization. Steps up to kFixedStepsMax do not prefetch `ahead`: the small sizes'
 /// blocks are read in order, and prefetching the next 1..8 blocks measured 10-20% slower at
