@@ -252,7 +252,6 @@ constexpr idx kPrefetchChunkMax = 16 * 1024;
 /// n = 16..32 prefetched into L2 all at once slower too.
 template <int W, class U>
 void prefetch_lanes(const BatchView<U> &v, idx b0) {
-  constexpr idx kLine = 64;
   const idx bytes = idx(v.rows) * idx(sizeof(U)), cs = col_stride(v.layout, v.ld, v.width);
   if (row_stride(v.layout, v.width) != 1 || bytes * v.cols * W > kPrefetchChunkMax) return;
   const bool dense = cs == v.rows;  // one range per matrix
@@ -261,7 +260,7 @@ void prefetch_lanes(const BatchView<U> &v, idx b0) {
     for (int j = 0; j < (dense ? 1 : v.cols); ++j) {
       const auto first = reinterpret_cast<std::uintptr_t>(a + j * cs);
       const auto last = first + (dense ? bytes * v.cols : bytes) - 1;
-      for (std::uintptr_t x = first & ~std::uintptr_t(kLine - 1); x <= last; x += kLine)
+      for (std::uintptr_t x = first & ~std::uintptr_t(kCacheLine - 1); x <= last; x += kCacheLine)
         __builtin_prefetch(reinterpret_cast<const void *>(x), 0, 3);
     }
   }

@@ -8,6 +8,9 @@ namespace ompbatch::detail {
 
 #pragma omp declare target
 
+/// Bytes per cache line, the step of every prefetch loop.
+inline constexpr idx kCacheLine = 64;
+
 /// Memory the host driver will hand the next kernel call (its next in-place block), to be
 /// brought into L2 (prefetcht2 on x86) while this call computes: `bytes` from `p`, nothing when p
 /// is null.
@@ -22,13 +25,12 @@ class Prefetcher {
   Prefetcher(Ahead ahead, idx parts) noexcept
       : p_(static_cast<const char *>(ahead.p)),
         end_(p_ ? p_ + ahead.bytes : p_),
-        per_(parts > 0 ? ((ahead.bytes + kLine - 1) / kLine + parts - 1) / parts : 0) {}
+        per_(parts > 0 ? ((ahead.bytes + kCacheLine - 1) / kCacheLine + parts - 1) / parts : 0) {}
   void next() noexcept {
-    for (idx q = 0; q < per_ && p_ < end_; ++q, p_ += kLine) __builtin_prefetch(p_, 0, 1);
+    for (idx q = 0; q < per_ && p_ < end_; ++q, p_ += kCacheLine) __builtin_prefetch(p_, 0, 1);
   }
 
  private:
-  static constexpr idx kLine = 64;
   const char *p_, *end_;
   idx per_;
 };
