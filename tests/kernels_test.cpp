@@ -1,13 +1,15 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// The getrf lane kernel's two forms (src/kernels/getrf_lanes.hpp) on the same input: the
-// blocked factorization the library runs for min(m,n) > kFixedStepsMax and the step-by-step
-// one it runs below must give bitwise the same factors, pivots and info, for one lane (the
-// offload kernel) and for W lanes (the host), which must also agree with each other. Also the
-// host driver's choice of the memory a kernel call prefetches.
+// The getrf lane kernel's forms (src/kernels/getrf_lanes.hpp) on the same input: the blocked
+// factorization the library runs for min(m,n) > kStepsMax, the step-by-step one it runs below,
+// and the left-looking one of real lanes at square sizes kFixedStepsMax+1 .. kColumnsMax must
+// give bitwise the same factors, pivots and info, for one lane (the offload kernel) and for W
+// lanes (the host), which must also agree with each other. Also the host driver's choice of
+// the memory a kernel call prefetches.
 #include <gtest/gtest.h>
 
 #include <complex>
 #include <cstring>
+#include <limits>
 #include <random>
 #include <utility>
 #include <vector>
@@ -28,7 +30,18 @@ struct Lanes {
   std::vector<int> ipiv, info;
 };
 
-template <class T, int W, bool Blocked>
+enum class Form { blocked, steps, columns };
+
+/// getrf_column_lanes<T, W, n> for the run-time n (kFixedStepsMax < n <= kColumnsMax).
+template <class T, int W, bool Pivot, int... N>
+void columns(int n, T *a, int *ipiv, int *info, std::integer_sequence<int, N...>) {
+  ((n == N + k::kFixedStepsMax + 1 ? k::getrf_column_lanes<T, W, N + k::kFixedStepsMax + 1, Pivot>(
+                                         a, k::idx(W), k::idx(n) * W, ipiv, W, info, {})
+                                   : void()),
+   ...);
+}
+
+template <class T, int W, Form F>
 Lanes<T, W> factor(int m, int n, const std::vector<std::vector<T>> &mats, bool pivot) {
   using P = k::Pack<T, W>;
   Lanes<T, W> r{std::vector<T>(size_t(m) * n * W), std::vector<int>(std::min(m, n) * W, -7),
@@ -38,8 +51,16 @@ Lanes<T, W> factor(int m, int n, const std::vector<std::vector<T>> &mats, bool p
   typename P::I first_zero = P::index(0);
   int *ipiv = pivot ? r.ipiv.data() : nullptr;
   const k::idx rs = W, cs = k::idx(m) * W;
+  constexpr auto sizes = std::make_integer_sequence<int, k::kColumnsMax - k::kFixedStepsMax>();
+  if constexpr (F == Form::columns) {  // square, real lanes
+    if (pivot)
+      columns<T, W, true>(n, r.a.data(), ipiv, r.info.data(), sizes);
+    else
+      columns<T, W, false>(n, r.a.data(), ipiv, r.info.data(), sizes);
+    return r;
+  }
   auto run = [&](auto piv) {
-    if constexpr (Blocked)
+    if constexpr (F == Form::blocked)
       k::getrf_blocked<P, W, k::kPanel, decltype(piv)::value>(m, n, r.a.data(), rs, cs, ipiv, W,
                                                               first_zero);
     else
@@ -59,13 +80,15 @@ class Kernels : public ::testing::Test {};
 using Precisions = ::testing::Types<float, double, std::complex<float>, std::complex<double>>;
 TYPED_TEST_SUITE(Kernels, Precisions);
 
-TYPED_TEST(Kernels, BlockedAndStepwiseGetrfAreBitwiseEqual) {
+TYPED_TEST(Kernels, GetrfFormsAreBitwiseEqual) {
   using T = TypeParam;
   constexpr int W = 8;
   std::mt19937_64 rng(29);
   for (auto [m, n] : {std::pair{9, 9},
+                      {10, 10},
                       {12, 12},
                       {13, 13},
+                      {15, 15},
                       {16, 16},
                       {33, 33},
                       {40, 21},
@@ -81,14 +104,25 @@ TYPED_TEST(Kernels, BlockedAndStepwiseGetrfAreBitwiseEqual) {
           for (int i = 0; i < std::min(m, n); ++i) x[i + size_t(i) * m] += T(2 * std::max(m, n));
       mats[3].assign(size_t(m) * n, T(0));  // a zero matrix: info = 1, no division by zero
       for (int i = 0; i < m; ++i) mats[5][i + size_t(m) * (std::min(m, n) - 1)] = T(0);
-      const auto blocked = factor<T, W, true>(m, n, mats, pivot);
-      const auto stepwise = factor<T, W, false>(m, n, mats, pivot);
+      for (auto &x : mats[6])  // pivots below the smallest normal number: l21 by division
+        x *= ompbatch::detail::real_t<T>(std::numeric_limits<ompbatch::detail::real_t<T>>::min() /
+                                         4);
+      const auto blocked = factor<T, W, Form::blocked>(m, n, mats, pivot);
+      const auto stepwise = factor<T, W, Form::steps>(m, n, mats, pivot);
       EXPECT_EQ(std::memcmp(blocked.a.data(), stepwise.a.data(), sizeof(T) * blocked.a.size()), 0);
       EXPECT_EQ(blocked.ipiv, stepwise.ipiv);
       EXPECT_EQ(blocked.info, stepwise.info);
       EXPECT_EQ(blocked.info[3], 1);
+      if constexpr (std::is_floating_point_v<T>)
+        if (m == n && n <= k::kColumnsMax) {
+          const auto columns = factor<T, W, Form::columns>(m, n, mats, pivot);
+          EXPECT_EQ(std::memcmp(columns.a.data(), stepwise.a.data(), sizeof(T) * columns.a.size()),
+                    0);
+          EXPECT_EQ(columns.ipiv, stepwise.ipiv);
+          EXPECT_EQ(columns.info, stepwise.info);
+        }
       for (int l = 0; l < W; ++l) {  // lane l against the one-lane kernel on matrix l alone
-        const auto one = factor<T, 1, true>(m, n, {mats[l]}, pivot);
+        const auto one = factor<T, 1, Form::blocked>(m, n, {mats[l]}, pivot);
         for (size_t e = 0; e < one.a.size(); ++e)
           ASSERT_EQ(std::memcmp(&one.a[e], &blocked.a[e * W + l], sizeof(T)), 0)
               << "lane " << l << " element " << e;

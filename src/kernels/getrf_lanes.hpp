@@ -16,8 +16,10 @@
 // over the rows k+1..m-1, as every lane may pick another row). Larger matrices run in panels of
 // kPanel columns (getrf_blocked): interchanges are element swaps per lane, and the columns right
 // of a panel are swapped and updated once per panel with the panel's u12 values in registers.
-// Both forms apply the same fused updates in the same order to every element: their results
-// are bitwise equal.
+// Real lanes at square sizes known at compile time from kFixedStepsMax+1 to kColumnsMax run
+// left-looking instead (getrf_columns), one column at a time in registers, where the
+// interchanges are selects between registers. All forms apply the same fused updates in the
+// same order to every element: their results are bitwise equal.
 #pragma once
 
 #include <utility>
@@ -244,6 +246,131 @@ inline void getrf_blocked(M m, N n, T *a, RS rs, CS cs, int *ipiv, idx ps,
     panel_step<P, W, Pivot>(k, m, 0, n, a, rs, cs, ipiv, ps, first_zero);
 }
 
+/// Interchange of rows k and p (per lane, p >= k) in a column held in registers: row k takes
+/// row p's value by selects over the rows below k, row p takes row k's. The selects into row k
+/// run as Chains independent chains, joined by p's range: in getrf_columns' first pass their
+/// latency, not their count, bounds a column's steps (kernel alone, 16 lanes, n = 16, one
+/// thread, L2-resident: dgetrf 8.3 -> 9.7 GFLOP/s and sgetrf 17 -> 20 for 1 -> 3 chains, 4 no
+/// faster); its last pass, whose columns are independent, runs one chain (3 were 3% slower).
+inline constexpr int kChains = 3;
+
+template <class P, int N, int Chains = kChains>
+inline void interchange(typename P::V (&x)[N], int k, typename P::I p) noexcept {
+  using V = typename P::V;
+  const int below = N - 1 - k;
+  const V xk = x[k];
+  V u[Chains];
+#pragma GCC unroll 8
+  for (int q = 0; q < Chains; ++q) u[q] = xk;
+#pragma GCC unroll 32
+  for (int i = k + 1; i < N; ++i) {
+    const typename P::B b = P::eq(p, i);
+    const int q = (i - k - 1) * Chains / below;
+    u[q] = P::sel(b, x[i], u[q]);
+    x[i] = P::sel(b, xk, x[i]);
+  }
+  V r = u[0];
+#pragma GCC unroll 8
+  for (int q = 1; q < Chains; ++q) {
+    const int first = k + 1 + (q * below + Chains - 1) / Chains;  // chain q's first row
+    if (first < N) r = P::sel(P::ge(p, first), u[q], r);
+  }
+  x[k] = r;
+}
+
+/// Divides the rows below a pivot by it as LAPACK's getf2 does: by its reciprocal, or by
+/// division where the pivot is so small that the reciprocal would overflow; a zero pivot
+/// divides nothing and records k+1 in first_zero (per lane, the first one only).
+template <class P, class T>
+struct PivotDivision {
+  using V = typename P::V;
+  V piv, r;
+  typename P::B small;
+  bool tiny;
+
+  PivotDivision(V pivot, int k, typename P::I &first_zero) noexcept : piv(pivot) {
+    const typename P::B zero = P::is_zero(piv);
+    first_zero = P::sel(P::both(zero, P::eq(first_zero, 0)), P::index(k + 1), first_zero);
+    r = P::recip(P::sel(zero, P::splat(T(1)), piv));
+    const typename P::R apiv = P::abs1(piv);
+    small = P::both(P::gt(apiv, P::abs1(P::splat(T(0)))),
+                    P::lt(apiv, P::abs1(P::splat(T(std::numeric_limits<real_t<T>>::min())))));
+    tiny = P::any(small);
+  }
+  V operator()(V y) const noexcept {
+    const V l = P::mul(y, r);
+    return tiny ? P::sel(small, P::div(y, piv), l) : l;
+  }
+};
+
+/// Square n = N, real lanes, one vector register a row: left-looking, one column at a time in
+/// registers. Column j takes the interchanges and updates of steps 0..j-1 (l21 of each step
+/// read from memory), then its own pivot search, interchange and division, and is stored once;
+/// the columns of L take the interchanges of their later steps in a last pass. Each
+/// interchange is N-1-k selects per row pair in registers, where the right-looking forms load
+/// and store the rows or swap W elements. Every element sees the same fused updates in the
+/// same order as in getrf_step: the results are bitwise equal. Interleaved dgetrf kernel alone,
+/// 16 lanes, one thread, L2-resident, against the steps/blocked forms in the same run: 6.8 ->
+/// 8.1 GFLOP/s at n = 9, 8.2 -> 9.7 at 16; sgetrf 15 -> 18.5 at 12, 14 -> 20 at 16.
+template <class P, int N, bool Pivot, class T, class RS, class CS>
+inline void getrf_columns(T *a, RS rs, CS cs, int *ipiv, idx ps, typename P::I &first_zero,
+                          Prefetcher &prefetch) noexcept {
+  using V = typename P::V;
+  using I = typename P::I;
+  I piv[N] = {};  // every step's pivot rows, 0-based
+  for (int j = 0; j < N; ++j) {
+    prefetch.next();
+    T *c = a + j * cs;
+    V x[N];
+#pragma GCC unroll 32
+    for (int i = 0; i < N; ++i) x[i] = P::load(c + i * rs);
+#pragma GCC unroll 32
+    for (int k = 0; k + 1 < N; ++k) {  // the steps before j
+      if (k == j) break;
+      if constexpr (Pivot) interchange<P>(x, k, piv[k]);
+      const T *l = a + k * cs;
+#pragma GCC unroll 32
+      for (int i = k + 1; i < N; ++i) x[i] = P::fms(x[i], P::load(l + i * rs), x[k]);
+    }
+#pragma GCC unroll 32
+    for (int k = 0; k < N; ++k) {  // step j: p = j + iamax(x(j:N-1)), interchange, x21 /= x11
+      if (k != j) continue;
+      if constexpr (Pivot) {
+        typename P::R best = P::abs1(x[k]);
+        I p = P::index(k);
+#pragma GCC unroll 32
+        for (int i = k + 1; i < N; ++i) {
+          const typename P::R v = P::abs1(x[i]);
+          const typename P::B up = P::gt(v, best);
+          best = P::sel(up, v, best);
+          p = P::sel(up, P::index(i), p);
+        }
+        P::store_index(ipiv + k * ps, p, 1);
+        piv[k] = p;
+        interchange<P>(x, k, p);
+      }
+      const PivotDivision<P, T> divide(x[k], k, first_zero);
+#pragma GCC unroll 32
+      for (int i = k + 1; i < N; ++i) x[i] = divide(x[i]);
+    }
+#pragma GCC unroll 32
+    for (int i = 0; i < N; ++i) P::store(c + i * rs, x[i]);
+  }
+  if constexpr (Pivot)
+    for (int j = 0; j + 2 < N; ++j) {  // step N-1 interchanges nothing
+      T *c = a + j * cs;
+      V x[N];
+#pragma GCC unroll 32
+      for (int i = 0; i < N; ++i) x[i] = P::load(c + i * rs);
+#pragma GCC unroll 32
+      for (int k = 1; k + 1 < N; ++k)
+        if (k > j) interchange<P, N, 1>(x, k, piv[k]);
+#pragma GCC unroll 32
+      for (int i = 1; i < N; ++i)
+        if (i > j) P::store(c + i * rs, x[i]);
+    }
+}
+
 /// Panel width of the blocked factorization (min(m,n) > kStepsMax). Interleaved dgetrf,
 /// 16 lanes, one thread, L2-resident batches: 4 ran 5-40% faster than 8 at n = 16..64, and
 /// two columns per update_column visit instead of one 5-20% slower.
@@ -268,8 +395,9 @@ inline void getrf_fixed_steps(M m, N n, T *a, RS rs, CS cs, int *ipiv, idx ps,
    ...);
 }
 
-/// Sizes up to this (min(m,n)) run step by step, with a run-time k and the blocked form's
-/// prefetch past kFixedStepsMax; real lanes go past it: the selects over the rows cost less
+/// Sizes up to this (min(m,n)) run step by step where getrf_columns does not take them
+/// (run-time or non-square sizes), with a run-time k and the blocked form's prefetch past
+/// kFixedStepsMax; real lanes go past it: the selects over the rows cost less
 /// than the element swaps of the blocked form while the columns are short. Kernel alone, 16
 /// lanes, one thread, L2-resident: float 12.7 vs 7.1 GFLOP/s at n = 10, 12.8 vs 8.5 at 12, 12.1
 /// vs 10.7 at 16; double 7.1 vs 5.8 at n = 10 but 5.3 vs 6.6 at 16. Library, interleaved, 2
@@ -306,6 +434,30 @@ inline void getrf_pack(M m, N n, T *a, RS rs, CS cs, int *ipiv, idx ps, int *inf
   if (info) P::store_index(info, first_zero, 0);
 }
 
+/// Square sizes known at compile time above kFixedStepsMax and up to kColumnsMax run the
+/// left-looking form (getrf_columns) on real lanes; its column of N vector registers leaves
+/// room for the selects' temporaries up to 16 rows (AVX-512: 32 registers).
+inline constexpr int kColumnsMax = 16;
+
+template <class T, int W, int N>
+inline constexpr bool kColumns =
+    W > 1 && std::is_floating_point_v<T> &&N > kFixedStepsMax &&N <= kColumnsMax;
+
+/// getrf_columns over W lanes, one vector register of them at a time (two for double lanes).
+template <class T, int W, int N, bool Pivot, class RS, class CS>
+inline void getrf_column_lanes(T *a, RS rs, CS cs, int *ipiv, idx ps, int *info,
+                               Ahead ahead) noexcept {
+  constexpr int H = sizeof(T) * W > kVectorBytes ? int(kVectorBytes / sizeof(T)) : W;
+  static_assert(W % H == 0, "whole vector registers of lanes");
+  using P = Pack<T, H>;
+  Prefetcher prefetch(ahead, idx(N) * (W / H));  // column visits
+  for (int h = 0; h < W; h += H) {
+    typename P::I first_zero = P::index(0);
+    getrf_columns<P, N, Pivot>(a + h, rs, cs, Pivot ? ipiv + h : nullptr, ps, first_zero, prefetch);
+    if (info) P::store_index(info + h, first_zero, 0);
+  }
+}
+
 /// LU of W interleaved m x n matrices. ipiv == nullptr: no pivoting. info[l] receives the
 /// first k+1 with U(k,k) == 0, else 0 (the factorization always completes). Sizes and strides
 /// are int/idx, or std::integral_constant where they are known at compile time (the host's
@@ -314,7 +466,13 @@ inline void getrf_pack(M m, N n, T *a, RS rs, CS cs, int *ipiv, idx ps, int *inf
 template <class T, int W, class M = int, class N = int, class RS = idx, class CS = idx>
 void getrf_lanes(M m, N n, T *a, RS rs, CS cs, int *ipiv, idx ps, int *info,
                  Ahead ahead = {}) noexcept {
-  if (ipiv)
+  constexpr int fn = fixed_size_v<N>;
+  if constexpr (fixed_size_v<M> == fn && kColumns<T, W, fn>) {
+    if (ipiv)
+      getrf_column_lanes<T, W, fn, true>(a, rs, cs, ipiv, ps, info, ahead);
+    else
+      getrf_column_lanes<T, W, fn, false>(a, rs, cs, ipiv, ps, info, ahead);
+  } else if (ipiv)
     getrf_pack<Pack<T, W>, W, true>(m, n, a, rs, cs, ipiv, ps, info, ahead);
   else
     getrf_pack<Pack<T, W>, W, false>(m, n, a, rs, cs, ipiv, ps, info, ahead);

@@ -9,7 +9,7 @@
 //   splat(x), index(i)            every lane x, every lane i
 //   load_index(p), store_index(p, v, add)   W ints at p; p[l] = v[l] + add
 //   abs1, mul, div, recip, fms    as in scalar.hpp
-//   gt(x, y), lt(x, y), is_zero(v), eq(v, i), both(b, c), any(b)
+//   gt(x, y), lt(x, y), is_zero(v), eq(v, i), ge(v, i), both(b, c), any(b)
 //   sel(b, x, y)                  b ? x : y per lane
 // Float, double and complex packs are vectors of the compiler (GCC/Clang vector extensions),
 // so that a kernel's temporaries stay in registers.
@@ -56,6 +56,7 @@ struct Pack<T, 1> {
   static B lt(R x, R y) noexcept { return x < y; }
   static B is_zero(V x) noexcept { return x == T(0); }
   static B eq(I x, int i) noexcept { return x == i; }
+  static B ge(I x, int i) noexcept { return x >= i; }
   static B both(B x, B y) noexcept { return x && y; }
   static bool any(B x) noexcept { return x; }
   template <class X>
@@ -137,6 +138,9 @@ struct VectorPack {
   static B eq(I x, int i) noexcept {
     return x == Int(i);
   }
+  static B ge(I x, int i) noexcept {
+    return x >= Int(i);
+  }
   static B both(B x, B y) noexcept {
     return x & y;
   }
@@ -157,7 +161,9 @@ struct VectorPack {
 
 /// Widest lanes one vector of the pack holds (one AVX-512 register); wider packs are two
 /// halves (compilers lower wider vectors of the extensions to scalar code).
+#pragma omp declare target
 constexpr std::size_t kVectorBytes = 64;
+#pragma omp end declare target
 
 /// 2W lanes as two packs H of W lanes, every operation done on both halves.
 template <class H, int W>
@@ -195,6 +201,7 @@ struct PairPack {
   static B lt(const R &x, const R &y) noexcept { return {H::lt(x.lo, y.lo), H::lt(x.hi, y.hi)}; }
   static B is_zero(const V &x) noexcept { return {H::is_zero(x.lo), H::is_zero(x.hi)}; }
   static B eq(const I &x, int i) noexcept { return {H::eq(x.lo, i), H::eq(x.hi, i)}; }
+  static B ge(const I &x, int i) noexcept { return {H::ge(x.lo, i), H::ge(x.hi, i)}; }
   static B both(const B &x, const B &y) noexcept {
     return {H::both(x.lo, y.lo), H::both(x.hi, y.hi)};
   }
@@ -258,6 +265,7 @@ struct Pack<std::complex<Real>, W, std::enable_if_t<(W > 1)>> {
   static B lt(R x, R y) noexcept { return P::lt(x, y); }
   static B is_zero(V x) noexcept { return P::both(P::is_zero(x.re), P::is_zero(x.im)); }
   static B eq(I x, int i) noexcept { return P::eq(x, i); }
+  static B ge(I x, int i) noexcept { return P::ge(x, i); }
   static B both(B x, B y) noexcept { return P::both(x, y); }
   static bool any(B x) noexcept { return P::any(x); }
   static V sel(B b, V x, V y) noexcept { return {P::sel(b, x.re, y.re), P::sel(b, x.im, y.im)}; }
