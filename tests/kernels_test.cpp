@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // The getrf lane kernel's forms (src/kernels/getrf_lanes.hpp) on the same input: the blocked
 // factorization the library runs for min(m,n) > kStepsMax, the step-by-step one it runs below,
-// and the left-looking one of real lanes at square sizes kFixedStepsMax+1 .. kColumnsMax must
+// and the left-looking one of real lanes at square sizes kColumnsMin .. kColumnsMax must
 // give bitwise the same factors, pivots and info, for one lane (the offload kernel) and for W
 // lanes (the host), which must also agree with each other. Also the host driver's choice of
 // the memory a kernel call prefetches.
@@ -32,13 +32,15 @@ struct Lanes {
 
 enum class Form { blocked, steps, columns };
 
-/// getrf_column_lanes<T, W, n> for the run-time n (kFixedStepsMax < n <= kColumnsMax).
+/// getrf_column_lanes<T, W, n> for the run-time n (runs_columns<T, W>(n)).
 template <class T, int W, bool Pivot, int... N>
 void columns(int n, T *a, int *ipiv, int *info, std::integer_sequence<int, N...>) {
-  ((n == N + k::kFixedStepsMax + 1 ? k::getrf_column_lanes<T, W, N + k::kFixedStepsMax + 1, Pivot>(
-                                         a, k::idx(W), k::idx(n) * W, ipiv, W, info, {})
-                                   : void()),
-   ...);
+  auto one = [&](auto size) {
+    if constexpr (k::runs_columns<T, W>(size()))
+      if (n == size())
+        k::getrf_column_lanes<T, W, size(), Pivot>(a, W, k::idx(n) * W, ipiv, W, info, {});
+  };
+  (one(std::integral_constant<int, N>()), ...);
 }
 
 template <class T, int W, Form F>
@@ -51,7 +53,7 @@ Lanes<T, W> factor(int m, int n, const std::vector<std::vector<T>> &mats, bool p
   typename P::I first_zero = P::index(0);
   int *ipiv = pivot ? r.ipiv.data() : nullptr;
   const k::idx rs = W, cs = k::idx(m) * W;
-  constexpr auto sizes = std::make_integer_sequence<int, k::kColumnsMax - k::kFixedStepsMax>();
+  constexpr auto sizes = std::make_integer_sequence<int, k::kColumnsMax + 1>();
   if constexpr (F == Form::columns) {  // square, real lanes
     if (pivot)
       columns<T, W, true>(n, r.a.data(), ipiv, r.info.data(), sizes);
@@ -84,7 +86,8 @@ TYPED_TEST(Kernels, GetrfFormsAreBitwiseEqual) {
   using T = TypeParam;
   constexpr int W = 8;
   std::mt19937_64 rng(29);
-  for (auto [m, n] : {std::pair{9, 9},
+  for (auto [m, n] : {std::pair{8, 8},
+                      {9, 9},
                       {10, 10},
                       {12, 12},
                       {13, 13},
@@ -114,7 +117,7 @@ TYPED_TEST(Kernels, GetrfFormsAreBitwiseEqual) {
       EXPECT_EQ(blocked.info, stepwise.info);
       EXPECT_EQ(blocked.info[3], 1);
       if constexpr (std::is_floating_point_v<T>)
-        if (m == n && n <= k::kColumnsMax) {
+        if (m == n && k::runs_columns<T, W>(n)) {
           const auto columns = factor<T, W, Form::columns>(m, n, mats, pivot);
           EXPECT_EQ(std::memcmp(columns.a.data(), stepwise.a.data(), sizeof(T) * columns.a.size()),
                     0);

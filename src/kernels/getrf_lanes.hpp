@@ -16,7 +16,7 @@
 // over the rows k+1..m-1, as every lane may pick another row). Larger matrices run in panels of
 // kPanel columns (getrf_blocked): interchanges are element swaps per lane, and the columns right
 // of a panel are swapped and updated once per panel with the panel's u12 values in registers.
-// Real lanes at square sizes known at compile time from kFixedStepsMax+1 to kColumnsMax run
+// Real lanes at square sizes known at compile time from kColumnsMin to kColumnsMax run
 // left-looking instead (getrf_columns), one column at a time in registers, where the
 // interchanges are selects between registers. All forms apply the same fused updates in the
 // same order to every element: their results are bitwise equal.
@@ -434,14 +434,20 @@ inline void getrf_pack(M m, N n, T *a, RS rs, CS cs, int *ipiv, idx ps, int *inf
   if (info) P::store_index(info, first_zero, 0);
 }
 
-/// Square sizes known at compile time above kFixedStepsMax and up to kColumnsMax run the
-/// left-looking form (getrf_columns) on real lanes; its column of N vector registers leaves
-/// room for the selects' temporaries up to 16 rows (AVX-512: 32 registers).
+/// Square sizes known at compile time from kColumnsMin to kColumnsMax run the left-looking
+/// form (getrf_columns) on real lanes; its column of N vector registers leaves room for the
+/// selects' temporaries up to 16 rows (AVX-512: 32 registers). Below kColumnsMin the steps with
+/// compile-time k win: against them, kernel alone, 16 lanes, pivoting, one thread L2-resident /
+/// 2 threads streaming 256 MiB (best of 12 / 4, two alternating runs): dgetrf 0.75-0.79x /
+/// 1.05x at n = 5..7 but 1.18x / 1.22-1.28x at 8; sgetrf 0.73x / 1.07-1.11x at 8.
+template <class T>
+inline constexpr int kColumnsMin = std::is_same_v<T, double> ? 8 : kFixedStepsMax + 1;
 inline constexpr int kColumnsMax = 16;
 
-template <class T, int W, int N>
-inline constexpr bool kColumns =
-    W > 1 && std::is_floating_point_v<T> &&N > kFixedStepsMax &&N <= kColumnsMax;
+template <class T, int W>
+constexpr bool runs_columns(int n) {
+  return W > 1 && std::is_floating_point_v<T> && n >= kColumnsMin<T> && n <= kColumnsMax;
+}
 
 /// getrf_columns over W lanes, one vector register of them at a time (two for double lanes).
 template <class T, int W, int N, bool Pivot, class RS, class CS>
@@ -467,7 +473,7 @@ template <class T, int W, class M = int, class N = int, class RS = idx, class CS
 void getrf_lanes(M m, N n, T *a, RS rs, CS cs, int *ipiv, idx ps, int *info,
                  Ahead ahead = {}) noexcept {
   constexpr int fn = fixed_size_v<N>;
-  if constexpr (fixed_size_v<M> == fn && kColumns<T, W, fn>) {
+  if constexpr (fixed_size_v<M> == fn && runs_columns<T, W>(fn)) {
     if (ipiv)
       getrf_column_lanes<T, W, fn, true>(a, rs, cs, ipiv, ps, info, ahead);
     else
