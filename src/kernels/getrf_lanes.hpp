@@ -309,9 +309,10 @@ struct PivotDivision {
 /// the columns of L take the interchanges of their later steps in a last pass. Each
 /// interchange is N-1-k selects per row pair in registers, where the right-looking forms load
 /// and store the rows or swap W elements. Every element sees the same fused updates in the
-/// same order as in getrf_step: the results are bitwise equal. Interleaved dgetrf kernel alone,
-/// 16 lanes, one thread, L2-resident, against the steps/blocked forms in the same run: 6.8 ->
-/// 8.1 GFLOP/s at n = 9, 8.2 -> 9.7 at 16; sgetrf 15 -> 18.5 at 12, 14 -> 20 at 16.
+/// same order as in getrf_step: the results are bitwise equal. Kernel alone, 16 lanes,
+/// pivoting, one thread, L2-resident, best of 12, against the steps/blocked forms in the same
+/// run: dgetrf 6.7 -> 8.5 GFLOP/s at n = 9, 9.0 -> 9.8 at 12, 8.3 -> 10.0 at 16; sgetrf 13.7 ->
+/// 18.8 at 12, 14.7 -> 21.0 at 16.
 template <class P, int N, bool Pivot, class T, class RS, class CS>
 inline void getrf_columns(T *a, RS rs, CS cs, int *ipiv, idx ps, typename P::I &first_zero,
                           Prefetcher &prefetch) noexcept {
