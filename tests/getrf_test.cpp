@@ -71,8 +71,9 @@ TYPED_TEST(Getrf, TallAndWideMatchLapack) {
 TYPED_TEST(Getrf, InterleavedWidthsAndPartialBlocks) {
   for (int width : {1, 3, 4, 8, 32, 67, 100}) check_against_lapack<TypeParam>(5, 5, 67, width);
   // blocks of 16 run in place and prefetch the next one (real lanes left-looking at n = 9, 12
-  // and 16, double ones at 8 too, complex ones in panels); the last block is partial and packed
-  for (int n : {8, 9, 12, 16}) check_against_lapack<TypeParam>(n, n, 40, 16);
+  // and 16, double ones at 8 too, float ones at 20 and 24 with rows in place; complex ones in
+  // panels); the last block is partial and packed
+  for (int n : {8, 9, 12, 16, 20, 24}) check_against_lapack<TypeParam>(n, n, 40, 16);
 }
 
 TYPED_TEST(Getrf, LargeMatrixIsCorrect) {

@@ -53,7 +53,7 @@ Lanes<T, W> factor(int m, int n, const std::vector<std::vector<T>> &mats, bool p
   typename P::I first_zero = P::index(0);
   int *ipiv = pivot ? r.ipiv.data() : nullptr;
   const k::idx rs = W, cs = k::idx(m) * W;
-  constexpr auto sizes = std::make_integer_sequence<int, k::kColumnsMax + 1>();
+  constexpr auto sizes = std::make_integer_sequence<int, k::kColumnsMax<T> + 1>();
   if constexpr (F == Form::columns) {  // square, real lanes
     if (pivot)
       columns<T, W, true>(n, r.a.data(), ipiv, r.info.data(), sizes);
@@ -93,6 +93,9 @@ TYPED_TEST(Kernels, GetrfFormsAreBitwiseEqual) {
                       {13, 13},
                       {15, 15},
                       {16, 16},
+                      {17, 17},
+                      {20, 20},
+                      {24, 24},
                       {33, 33},
                       {40, 21},
                       {21, 40},

@@ -45,12 +45,14 @@ void getrf_run(const BatchView<T> &A, const BatchView<int> &P, int *info) {
   });
 }
 
-/// Square matrices up to kFixedMax run kernels compiled for their size.
-constexpr int kFixedMax = 16;
+/// Square matrices up to kFixedMax run kernels compiled for their size (float up to 24: the
+/// left-looking form, getrf_columns).
+template <class T>
+constexpr int kFixedMax = kColumnsMax<T> > 16 ? kColumnsMax<T> : 16;
 
 template <class T, int W, int N = 1>
 void getrf_dispatch(const BatchView<T> &A, const BatchView<int> &P, int *info) {
-  if constexpr (N <= kFixedMax) {
+  if constexpr (N <= kFixedMax<T>) {
     if (A.rows == N && A.cols == N) return getrf_run<T, W, N>(A, P, info);
     return getrf_dispatch<T, W, N + 1>(A, P, info);
   } else {

@@ -17,9 +17,9 @@
 // kPanel columns (getrf_blocked): interchanges are element swaps per lane, and the columns right
 // of a panel are swapped and updated once per panel with the panel's u12 values in registers.
 // Real lanes at square sizes known at compile time from kColumnsMin to kColumnsMax run
-// left-looking instead (getrf_columns), one column at a time in registers, where the
-// interchanges are selects between registers. All forms apply the same fused updates in the
-// same order to every element: their results are bitwise equal.
+// left-looking instead (getrf_columns), one column at a time, its bottom 16 rows in registers,
+// where the interchanges are selects between registers. All forms apply the same fused updates in
+// the same order to every element: their results are bitwise equal.
 #pragma once
 
 #include <utility>
@@ -303,72 +303,159 @@ struct PivotDivision {
   }
 };
 
-/// Square n = N, real lanes, one vector register a row: left-looking, one column at a time in
-/// registers. Column j takes the interchanges and updates of steps 0..j-1 (l21 of each step
-/// read from memory), then its own pivot search, interchange and division, and is stored once;
-/// the columns of L take the interchanges of their later steps in a last pass. Each
-/// interchange is N-1-k selects per row pair in registers, where the right-looking forms load
-/// and store the rows or swap W elements. Every element sees the same fused updates in the
-/// same order as in getrf_step: the results are bitwise equal. Kernel alone, 16 lanes,
-/// pivoting, one thread, L2-resident, best of 12, against the steps/blocked forms in the same
-/// run: dgetrf 6.7 -> 8.5 GFLOP/s at n = 9, 9.0 -> 9.8 at 12, 8.3 -> 10.0 at 16; sgetrf 13.7 ->
-/// 18.8 at 12, 14.7 -> 21.0 at 16.
+/// Rows of a column getrf_columns holds in registers (the bottom ones): with the selects'
+/// temporaries they fill the 32 AVX-512 registers.
+inline constexpr int kColumnRegisters = 16;
+
+/// Row k's new value in the interchange of rows k and p (per lane, p >= k) of a column whose
+/// rows M.. are the registers x and whose rows k..M-1 are in place at c (k < M): one chain
+/// over the rows in place, two over the registers.
+template <class P, int M, int R, class T, class RS>
+inline typename P::V pick_split(const T *c, RS rs, int k, typename P::I p,
+                                const typename P::V (&x)[R], typename P::V xk) noexcept {
+  typename P::V u = xk, lo = xk, hi = xk;
+  for (int i = k + 1; i < M; ++i) u = P::sel(P::eq(p, i), P::load(c + i * rs), u);
+#pragma GCC unroll 32
+  for (int r = 0; r < R; ++r) {
+    const typename P::B b = P::eq(p, M + r);
+    if (r < R / 2)
+      lo = P::sel(b, x[r], lo);
+    else
+      hi = P::sel(b, x[r], hi);
+  }
+  return P::sel(P::ge(p, M), P::sel(P::ge(p, M + R / 2), hi, lo), u);
+}
+
+/// Square n = N, real lanes, one vector register a row: left-looking, one column at a time.
+/// The bottom R = min(N, kColumnRegisters) rows of the column are registers, the M = N - R rows
+/// above (n > 16) stay in place and in L1. Column j takes the interchanges and updates of steps
+/// 0..j-1 (l21 of each step read from memory), then its own pivot search, interchange and
+/// division, and is stored once; the columns of L take the interchanges of their later steps
+/// in a last pass. An interchange is selects between registers (N-1-k per row pair), where the
+/// right-looking forms load and store the rows or swap W elements. Every element sees the same
+/// fused updates in the same order as in getrf_step: the results are bitwise equal. Kernel
+/// alone, 16 lanes, pivoting, one thread, L2-resident, best of 12, against the steps/blocked
+/// forms in the same run: dgetrf 6.7 -> 8.5 GFLOP/s at n = 9, 9.0 -> 9.8 at 12, 8.3 -> 10.0 at
+/// 16; sgetrf 13.7 -> 18.8 at 12, 14.7 -> 21.0 at 16, 12.6 -> 19.5 at 20, 14.6 -> 18.8 at 24
+/// (2 threads streaming 256 MiB: 1.45-1.90x at 20, 1.20-1.49x at 24). With rows in place the
+/// gain fades: sgetrf at n = 28 1.12-1.29x L2-resident but 0.98-1.15x streaming, at 32
+/// 0.86-1.07x streaming; double lanes (two registers per row of 16 lanes, run as two halves)
+/// ran 0.71-0.88x at n = 24 and 32 (prototype).
+/// piv[k] holds step k's pivot rows, counted from row M for the steps k >= M.
 template <class P, int N, bool Pivot, class T, class RS, class CS>
 inline void getrf_columns(T *a, RS rs, CS cs, int *ipiv, idx ps, typename P::I &first_zero,
                           Prefetcher &prefetch) noexcept {
   using V = typename P::V;
   using I = typename P::I;
-  I piv[N] = {};  // every step's pivot rows, 0-based
+  constexpr int R = N < kColumnRegisters ? N : kColumnRegisters, M = N - R;
+  I piv[N] = {};
   for (int j = 0; j < N; ++j) {
     prefetch.next();
     T *c = a + j * cs;
-    V x[N];
+    V x[R];
 #pragma GCC unroll 32
-    for (int i = 0; i < N; ++i) x[i] = P::load(c + i * rs);
-#pragma GCC unroll 32
-    for (int k = 0; k + 1 < N; ++k) {  // the steps before j
-      if (k == j) break;
-      if constexpr (Pivot) interchange<P>(x, k, piv[k]);
+    for (int r = 0; r < R; ++r) x[r] = P::load(c + (M + r) * rs);
+    for (int k = 0; k < j && k < M; ++k) {  // the steps before j on the rows in place
+      const V xk = P::load(c + k * rs);
+      const V u = Pivot ? pick_split<P, M>(c, rs, k, piv[k], x, xk) : xk;
+      P::store(c + k * rs, u);
       const T *l = a + k * cs;
+      for (int i = k + 1; i < M; ++i) {
+        V y = P::load(c + i * rs);
+        if constexpr (Pivot) y = P::sel(P::eq(piv[k], i), xk, y);
+        P::store(c + i * rs, P::fms(y, P::load(l + i * rs), u));
+      }
 #pragma GCC unroll 32
-      for (int i = k + 1; i < N; ++i) x[i] = P::fms(x[i], P::load(l + i * rs), x[k]);
+      for (int r = 0; r < R; ++r) {
+        V y = x[r];
+        if constexpr (Pivot) y = P::sel(P::eq(piv[k], M + r), xk, y);
+        x[r] = P::fms(y, P::load(l + (M + r) * rs), u);
+      }
     }
 #pragma GCC unroll 32
-    for (int k = 0; k < N; ++k) {  // step j: p = j + iamax(x(j:N-1)), interchange, x21 /= x11
-      if (k != j) continue;
+    for (int k = 0; k + 1 < R; ++k) {  // the steps before j on the registers
+      if (M + k >= j) break;
+      if constexpr (Pivot) interchange<P>(x, k, piv[M + k]);
+      const T *l = a + (M + k) * cs;
+#pragma GCC unroll 32
+      for (int i = k + 1; i < R; ++i) x[i] = P::fms(x[i], P::load(l + (M + i) * rs), x[k]);
+    }
+    if (j < M) {  // step j with rows in place: p = j + iamax, interchange, x21 /= x11
+      const V xj = P::load(c + j * rs);
+      I p = P::index(j);
+      if constexpr (Pivot) {
+        typename P::R best = P::abs1(xj);
+        auto consider = [&](const V &y, int i) {
+          const typename P::R v = P::abs1(y);
+          const typename P::B up = P::gt(v, best);
+          best = P::sel(up, v, best);
+          p = P::sel(up, P::index(i), p);
+        };
+        for (int i = j + 1; i < M; ++i) consider(P::load(c + i * rs), i);
+#pragma GCC unroll 32
+        for (int r = 0; r < R; ++r) consider(x[r], M + r);
+        P::store_index(ipiv + j * ps, p, 1);
+        piv[j] = p;
+      }
+      const V u = Pivot ? pick_split<P, M>(c, rs, j, p, x, xj) : xj;
+      P::store(c + j * rs, u);
+      const PivotDivision<P, T> divide(u, j, first_zero);
+      for (int i = j + 1; i < M; ++i) {
+        V y = P::load(c + i * rs);
+        if constexpr (Pivot) y = P::sel(P::eq(p, i), xj, y);
+        P::store(c + i * rs, divide(y));
+      }
+#pragma GCC unroll 32
+      for (int r = 0; r < R; ++r) {
+        V y = x[r];
+        if constexpr (Pivot) y = P::sel(P::eq(p, M + r), xj, y);
+        x[r] = divide(y);
+      }
+    }
+#pragma GCC unroll 32
+    for (int k = 0; k < R; ++k) {  // step j on the registers
+      if (M + k != j) continue;
       if constexpr (Pivot) {
         typename P::R best = P::abs1(x[k]);
         I p = P::index(k);
 #pragma GCC unroll 32
-        for (int i = k + 1; i < N; ++i) {
+        for (int i = k + 1; i < R; ++i) {
           const typename P::R v = P::abs1(x[i]);
           const typename P::B up = P::gt(v, best);
           best = P::sel(up, v, best);
           p = P::sel(up, P::index(i), p);
         }
-        P::store_index(ipiv + k * ps, p, 1);
-        piv[k] = p;
+        P::store_index(ipiv + (M + k) * ps, p, M + 1);
+        piv[M + k] = p;
         interchange<P>(x, k, p);
       }
-      const PivotDivision<P, T> divide(x[k], k, first_zero);
+      const PivotDivision<P, T> divide(x[k], M + k, first_zero);
 #pragma GCC unroll 32
-      for (int i = k + 1; i < N; ++i) x[i] = divide(x[i]);
+      for (int i = k + 1; i < R; ++i) x[i] = divide(x[i]);
     }
 #pragma GCC unroll 32
-    for (int i = 0; i < N; ++i) P::store(c + i * rs, x[i]);
+    for (int r = 0; r < R; ++r) P::store(c + (M + r) * rs, x[r]);
   }
   if constexpr (Pivot)
     for (int j = 0; j + 2 < N; ++j) {  // step N-1 interchanges nothing
       T *c = a + j * cs;
-      V x[N];
+      V x[R];
 #pragma GCC unroll 32
-      for (int i = 0; i < N; ++i) x[i] = P::load(c + i * rs);
+      for (int r = 0; r < R; ++r) x[r] = P::load(c + (M + r) * rs);
+      for (int k = j + 1; k < M; ++k) {
+        const V xk = P::load(c + k * rs);
+        P::store(c + k * rs, pick_split<P, M>(c, rs, k, piv[k], x, xk));
+        for (int i = k + 1; i < M; ++i)
+          P::store(c + i * rs, P::sel(P::eq(piv[k], i), xk, P::load(c + i * rs)));
 #pragma GCC unroll 32
-      for (int k = 1; k + 1 < N; ++k)
-        if (k > j) interchange<P, N, 1>(x, k, piv[k]);
+        for (int r = 0; r < R; ++r) x[r] = P::sel(P::eq(piv[k], M + r), xk, x[r]);
+      }
 #pragma GCC unroll 32
-      for (int i = 1; i < N; ++i)
-        if (i > j) P::store(c + i * rs, x[i]);
+      for (int k = 0; k + 1 < R; ++k)
+        if (M + k > j) interchange<P, R, 1>(x, k, piv[M + k]);
+#pragma GCC unroll 32
+      for (int r = 0; r < R; ++r)
+        if (M + r > j) P::store(c + (M + r) * rs, x[r]);
     }
 }
 
@@ -436,18 +523,19 @@ inline void getrf_pack(M m, N n, T *a, RS rs, CS cs, int *ipiv, idx ps, int *inf
 }
 
 /// Square sizes known at compile time from kColumnsMin to kColumnsMax run the left-looking
-/// form (getrf_columns) on real lanes; its column of N vector registers leaves room for the
-/// selects' temporaries up to 16 rows (AVX-512: 32 registers). Below kColumnsMin the steps with
-/// compile-time k win: against them, kernel alone, 16 lanes, pivoting, one thread L2-resident /
-/// 2 threads streaming 256 MiB (best of 12 / 4, two alternating runs): dgetrf 0.75-0.79x /
-/// 1.05x at n = 5..7 but 1.18x / 1.22-1.28x at 8; sgetrf 0.73x / 1.07-1.11x at 8.
+/// form (getrf_columns) on real lanes. Below kColumnsMin the steps with compile-time k win:
+/// against them, kernel alone, 16 lanes, pivoting, one thread L2-resident / 2 threads
+/// streaming 256 MiB (best of 12 / 4, two alternating runs): dgetrf 0.75-0.79x / 1.05x at
+/// n = 5..7 but 1.18x / 1.22-1.28x at 8; sgetrf 0.73x / 1.07-1.11x at 8. Double lanes stop where
+/// the whole column fits the registers, float lanes at 24 (see getrf_columns).
 template <class T>
 inline constexpr int kColumnsMin = std::is_same_v<T, double> ? 8 : kFixedStepsMax + 1;
-inline constexpr int kColumnsMax = 16;
+template <class T>
+inline constexpr int kColumnsMax = std::is_same_v<T, float> ? 24 : kColumnRegisters;
 
 template <class T, int W>
 constexpr bool runs_columns(int n) {
-  return W > 1 && std::is_floating_point_v<T> && n >= kColumnsMin<T> && n <= kColumnsMax;
+  return W > 1 && std::is_floating_point_v<T> && n >= kColumnsMin<T> && n <= kColumnsMax<T>;
 }
 
 /// getrf_columns over W lanes, one vector register of them at a time (two for double lanes).
