@@ -337,7 +337,7 @@ inline typename P::V pick_split(const T *c, RS rs, int k, typename P::I p,
 /// alone, 16 lanes, pivoting, one thread, L2-resident, best of 12, against the steps/blocked
 /// forms in the same run: dgetrf 6.7 -> 8.5 GFLOP/s at n = 9, 9.0 -> 9.8 at 12, 8.3 -> 10.0 at
 /// 16; sgetrf 13.7 -> 18.8 at 12, 14.7 -> 21.0 at 16, 12.6 -> 19.5 at 20, 14.6 -> 18.8 at 24
-/// (2 threads streaming 256 MiB: 1.45-1.90x at 20, 1.20-1.49x at 24). With rows in place the
+/// (2 threads streaming 256 MiB: 1.35-1.90x at 20, 1.14-1.49x at 24). With rows in place the
 /// gain fades: sgetrf at n = 28 1.12-1.29x L2-resident but 0.98-1.15x streaming, at 32
 /// 0.86-1.07x streaming; double lanes (two registers per row of 16 lanes, run as two halves)
 /// ran 0.71-0.88x at n = 24 and 32 (prototype).
