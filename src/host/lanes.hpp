@@ -163,18 +163,22 @@ void move_tiles(idx rows, idx cols, idx cs, T *const (&mats)[kTile], B *block, L
   }
 }
 
+/// move_tiles for the kTile matrices b0.. of the column-major batch v.
+template <bool ToBlock, class U, class B, class LW>
+void move_items(const BatchView<U> &v, idx b0, B *block, LW w, idx bcs) {
+  U *mats[kTile];
+  for (int l = 0; l < kTile; ++l) mats[l] = item(v, b0 + l);
+  move_tiles<ToBlock>(v.rows, v.cols, col_stride(v.layout, v.ld, v.width), mats, block, w, bcs);
+}
+
 /// The lanes of matrices b0.. that move_tiles can take, kTile at a time from lane 0 (column-
 /// major real or integer matrices); returns how many it moved, the caller does the rest.
 template <bool ToBuf, int W, class U, class B>
 int move_lanes(const BatchView<U> &v, idx b0, int lanes, B *buf) {
   int l = 0;
   if constexpr (kTiled<std::remove_const_t<U>> && W % kTile == 0)
-    for (; row_stride(v.layout, v.width) == 1 && l + kTile <= lanes; l += kTile) {
-      U *mats[kTile];
-      for (int t = 0; t < kTile; ++t) mats[t] = item(v, b0 + l + t);
-      move_tiles<ToBuf>(v.rows, v.cols, col_stride(v.layout, v.ld, v.width), mats, buf + l,
-                        std::integral_constant<idx, W>(), idx(v.rows) * W);
-    }
+    for (; row_stride(v.layout, v.width) == 1 && l + kTile <= lanes; l += kTile)
+      move_items<ToBuf>(v, b0 + l, buf + l, std::integral_constant<idx, W>(), idx(v.rows) * W);
   return l;
 }
 
@@ -192,16 +196,12 @@ void copy_items(const BatchView<U> &f, idx from, const BatchView<T> &t, idx to, 
     if constexpr (kTiled<T>) {
       const bool run = b + kTile <= count && f_lanes != t_lanes && (f_lanes ? trs : frs) == 1;
       if (run && t_lanes && (to + b) % t.width + kTile <= t.width) {
-        U *mats[kTile];
-        for (int l = 0; l < kTile; ++l) mats[l] = item(f, from + b + l);
-        move_tiles<true>(t.rows, t.cols, fcs, mats, item(t, to + b), trs, tcs);
+        move_items<true>(f, from + b, item(t, to + b), trs, tcs);
         b += kTile;
         continue;
       }
       if (run && f_lanes && (from + b) % f.width + kTile <= f.width) {
-        T *mats[kTile];
-        for (int l = 0; l < kTile; ++l) mats[l] = item(t, to + b + l);
-        move_tiles<false>(t.rows, t.cols, tcs, mats, item(f, from + b), frs, fcs);
+        move_items<false>(t, to + b, item(f, from + b), frs, fcs);
         b += kTile;
         continue;
       }
