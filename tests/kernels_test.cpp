@@ -146,7 +146,9 @@ TEST(HostChunks, NextBlockIsTheFollowingInPlaceBlockOrNothing) {
   std::vector<double> a(size_t(6) * 4 * 64 * 3);
   const auto ahead = [&](const ompbatch::BatchView<double> &v, k::idx b0) {
     const k::Ahead x = ompbatch::detail::host::next_block<W>(v, b0);
-    return std::make_pair(x.p ? static_cast<const double *>(x.p) - a.data() : -1, x.bytes);
+    EXPECT_LE(x.ranges, 1);
+    return std::make_pair(x.ranges ? static_cast<const double *>(x.starts[0]) - a.data() : -1,
+                          x.bytes);
   };
   const k::idx block = 6 * 4 * W, bytes = block * k::idx(sizeof(double));
   // width W: every chunk ends a block; the last block holds 5 matrices (packed, not in place)
@@ -159,6 +161,47 @@ TEST(HostChunks, NextBlockIsTheFollowingInPlaceBlockOrNothing) {
   EXPECT_EQ(ahead(w, 0), std::make_pair(k::idx(-1), k::idx(0)));
   EXPECT_EQ(ahead(w, W), std::make_pair(2 * block, 2 * bytes));
   EXPECT_EQ(ahead(w, 3 * W), std::make_pair(k::idx(-1), k::idx(0)));  // the batch ends
+}
+
+/// A packed chunk's kernel prefetches the thread's next chunk: each of its matrices (those in the
+/// batch) from its first element to its last, never another address.
+TEST(HostChunks, NextItemsAreTheNextChunksMatricesInTheBatch) {
+  constexpr int W = 16;
+  std::vector<double> a(size_t(6) * 4 * 40);
+  std::vector<double *> ptrs;
+  for (int b = 0; b < 20; ++b) ptrs.push_back(a.data() + (19 - b) * 6 * 4);  // any order
+  const k::idx bytes = (3 * 6 + 5) * k::idx(sizeof(double));  // 5 x 4, ld 6: to (4,3)
+  const auto p = ompbatch::BatchView<double>::pointer_array(5, 4, ptrs.data(), 6, 20);
+  const auto s = ompbatch::BatchView<double>::strided(5, 4, a.data(), 6, 30, 20);
+  for (const auto &v : {p, s}) {
+    const k::Ahead first = ompbatch::detail::host::next_items<W>(v, 0);
+    ASSERT_EQ(first.ranges, W);
+    EXPECT_EQ(first.bytes, bytes);
+    for (int b = 0; b < W; ++b) EXPECT_EQ(first.starts[b], k::item(v, b)) << b;
+    const k::Ahead last = ompbatch::detail::host::next_items<W>(v, W);  // 4 left
+    ASSERT_EQ(last.ranges, 4);
+    for (int b = 0; b < 4; ++b) EXPECT_EQ(last.starts[b], k::item(v, W + b)) << b;
+    EXPECT_EQ(ompbatch::detail::host::next_items<W>(v, 2 * W).ranges, 0);
+  }
+  // interleaved blocks are read in order: the packed path gives them nothing
+  const auto i = ompbatch::BatchView<double>::interleaved(5, 4, a.data(), 6, 8, 20);
+  EXPECT_EQ(ompbatch::detail::host::next_items<W>(i, 0).ranges, 0);
+}
+
+/// The forms that take a Prefetcher: left-looking (compiled square sizes), steps and panels
+/// past kFixedStepsMax; not the compile-time steps nor the one-lane kernel.
+TEST(HostChunks, GetrfPrefetchesWhereItsFormTakesAhead) {
+  constexpr int S = k::kFixedStepsMax;
+  EXPECT_TRUE((k::getrf_prefetches<double, 16>(8, 8, true)));  // left-looking from 8
+  EXPECT_FALSE((k::getrf_prefetches<double, 16>(7, 7, true)));
+  EXPECT_FALSE((k::getrf_prefetches<double, 16>(S, S, false)));
+  EXPECT_TRUE((k::getrf_prefetches<double, 16>(S + 1, S + 1, false)));
+  EXPECT_TRUE((k::getrf_prefetches<float, 16>(S + 1, S + 1, true)));
+  EXPECT_FALSE((k::getrf_prefetches<float, 16>(S, S, true)));
+  EXPECT_FALSE((k::getrf_prefetches<std::complex<double>, 8>(S, S, true)));
+  EXPECT_TRUE((k::getrf_prefetches<std::complex<double>, 8>(S + 1, S + 1, true)));
+  EXPECT_FALSE((k::getrf_prefetches<double, 16>(100, S, false)));  // tall, narrow: steps
+  EXPECT_FALSE((k::getrf_prefetches<double, 1>(64, 64, false)));
 }
 
 }  // namespace

@@ -223,7 +223,7 @@ inline void update_column(int k0, M m, const T *a, T *c, RS rs, CS cs) noexcept 
 /// n = 16, 32, 64).
 template <class P, int W, int NB, bool Pivot, class T, class M, class N, class RS, class CS>
 inline void getrf_blocked(M m, N n, T *a, RS rs, CS cs, int *ipiv, idx ps,
-                          typename P::I &first_zero, Ahead ahead = {}) noexcept {
+                          typename P::I &first_zero, const Ahead &ahead = {}) noexcept {
   const int kmax = m < n ? m : n, kfull = kmax - kmax % NB;
   const idx panels = kfull / NB;  // visits right of the panels: sum of n - k0 - NB
   Prefetcher prefetch(ahead, panels * (n - NB) - NB * panels * (panels - 1) / 2);
@@ -504,7 +504,7 @@ inline constexpr int kStepsMax = W == 1                      ? kFixedStepsMax
 /// n = 8.
 template <class P, int W, bool Pivot, class T, class M, class N, class RS, class CS>
 inline void getrf_pack(M m, N n, T *a, RS rs, CS cs, int *ipiv, idx ps, int *info,
-                       Ahead ahead) noexcept {
+                       const Ahead &ahead) noexcept {
   typename P::I first_zero = P::index(0);
   constexpr int fm = fixed_size_v<M>, fn = fixed_size_v<N>;
   if constexpr (fm > 0 && fn > 0 && fm <= kFixedStepsMax && fn <= kFixedStepsMax) {
@@ -538,10 +538,17 @@ constexpr bool runs_columns(int n) {
   return W > 1 && std::is_floating_point_v<T> && n >= kColumnsMin<T> && n <= kColumnsMax<T>;
 }
 
+/// Whether getrf_lanes<T, W> on m x n matrices (sizes compiled in when `fixed`) prefetches its
+/// `ahead`: the left-looking form and the steps and panels past kFixedStepsMax do.
+template <class T, int W>
+constexpr bool getrf_prefetches(int m, int n, bool fixed) {
+  return W > 1 && ((fixed && m == n && runs_columns<T, W>(n)) || (m < n ? m : n) > kFixedStepsMax);
+}
+
 /// getrf_columns over W lanes, one vector register of them at a time (two for double lanes).
 template <class T, int W, int N, bool Pivot, class RS, class CS>
 inline void getrf_column_lanes(T *a, RS rs, CS cs, int *ipiv, idx ps, int *info,
-                               Ahead ahead) noexcept {
+                               const Ahead &ahead) noexcept {
   constexpr int H = sizeof(T) * W > kVectorBytes ? int(kVectorBytes / sizeof(T)) : W;
   static_assert(W % H == 0, "whole vector registers of lanes");
   using P = Pack<T, H>;
@@ -560,7 +567,7 @@ inline void getrf_column_lanes(T *a, RS rs, CS cs, int *ipiv, idx ps, int *info,
 /// unrolls. `ahead`: see getrf_blocked (the host's lanes; the one-lane kernel ignores it).
 template <class T, int W, class M = int, class N = int, class RS = idx, class CS = idx>
 void getrf_lanes(M m, N n, T *a, RS rs, CS cs, int *ipiv, idx ps, int *info,
-                 Ahead ahead = {}) noexcept {
+                 const Ahead &ahead = {}) noexcept {
   constexpr int fn = fixed_size_v<N>;
   if constexpr (fixed_size_v<M> == fn && runs_columns<T, W>(fn)) {
     if (ipiv)

@@ -2,6 +2,8 @@
 // Software prefetch of the data a host kernel call will be handed next, spread over the call.
 #pragma once
 
+#include <cstdint>
+
 #include "kernels/scalar.hpp"
 
 namespace ompbatch::detail {
@@ -11,28 +13,67 @@ namespace ompbatch::detail {
 /// Bytes per cache line, the step of every prefetch loop.
 inline constexpr idx kCacheLine = 64;
 
-/// Memory the host driver will hand the next kernel call (its next in-place block), to be
-/// brought into L2 (prefetcht2 on x86) while this call computes: `bytes` from `p`, nothing when p
-/// is null.
+/// Memory the host driver will hand the next kernel call, to be brought into L2 (prefetcht2 on
+/// x86) while this call computes: `ranges` ranges of `bytes` each, from starts[0..ranges) (the
+/// next in-place block: one range; the next packed chunk: one per matrix). Empty: nothing.
 struct Ahead {
-  const void *p = nullptr;
+  static constexpr int kMaxRanges = 16;  // the widest getrf kernel's lanes
+  const void *starts[kMaxRanges] = {};
+  int ranges = 0;
   idx bytes = 0;
 };
 
-/// Issues an Ahead's prefetches in `parts` equal parts, one part per call of next().
+/// Prefetches the lines of `bytes` bytes from p (Locality: __builtin_prefetch's, 1: L2 on x86,
+/// 3: L1).
+template <int Locality>
+inline void prefetch_range(const void *p, idx bytes) noexcept {
+  const auto first = reinterpret_cast<std::uintptr_t>(p), end = first + std::uintptr_t(bytes);
+  for (auto x = first & ~std::uintptr_t(kCacheLine - 1); x < end; x += kCacheLine) {
+    __builtin_prefetch(reinterpret_cast<const void *>(x), 0, Locality);
+#if !defined(__NVPTX__) && !defined(__AMDGPU__)
+    // GCC 12 removes a loop of nothing but prefetches when its state is dead after it (a
+    // Prefetcher's single next() call issued none); the empty asm on the address keeps them.
+    asm volatile("" ::"r"(x));
+#endif
+  }
+}
+
+/// Issues an Ahead's prefetches into L2 in `parts` about equal parts, one part per call of
+/// next(). It reads the Ahead's starts: the Ahead must outlive it.
 class Prefetcher {
  public:
-  Prefetcher(Ahead ahead, idx parts) noexcept
-      : p_(static_cast<const char *>(ahead.p)),
-        end_(p_ ? p_ + ahead.bytes : p_),
-        per_(parts > 0 ? ((ahead.bytes + kCacheLine - 1) / kCacheLine + parts - 1) / parts : 0) {}
+  Prefetcher(const Ahead &ahead, idx parts) noexcept
+      : starts_(ahead.starts),
+        ranges_(ahead.ranges),
+        bytes_(ahead.bytes),
+        per_(parts > 0
+                 ? (ahead.ranges * ((ahead.bytes + kCacheLine - 1) / kCacheLine + 1) + parts - 1) /
+                       parts
+                 : 0) {}
   void next() noexcept {
-    for (idx q = 0; q < per_ && p_ < end_; ++q, p_ += kCacheLine) __builtin_prefetch(p_, 0, 1);
+    for (idx q = 0; q < per_; ++q, p_ += kCacheLine) {
+      if (p_ >= end_ && !advance()) return;
+      __builtin_prefetch(reinterpret_cast<const void *>(p_), 0, 1);
+#if !defined(__NVPTX__) && !defined(__AMDGPU__)
+      asm volatile("" ::"r"(p_));  // see prefetch_range
+#endif
+    }
   }
 
  private:
-  const char *p_, *end_;
-  idx per_;
+  /// Moves to the next range, from the line holding its first byte; false past the last.
+  [[gnu::cold]] bool advance() noexcept {
+    if (r_ == ranges_) return false;
+    const auto first = reinterpret_cast<std::uintptr_t>(starts_[r_++]);
+    p_ = first & ~std::uintptr_t(kCacheLine - 1);
+    end_ = first + std::uintptr_t(bytes_);
+    return true;
+  }
+
+  const void *const *starts_;
+  int ranges_, r_ = 0;
+  idx bytes_, per_;
+  std::uintptr_t p_ = 0, end_ = 0;
 };
 
 #pragma omp end declare target
