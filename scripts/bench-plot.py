@@ -38,7 +38,7 @@ def main():
     bw, speak, dpeak = (float(x) for x in ceil.groups()) if ceil else (None, None, None)
     series = {}
     for b in run["benchmarks"]:
-        m = NAME.match(b["name"])
+        m = NAME.match(b["name"]) if "/offset:" not in b["name"] else None  # aligned batches only
         if not m or b.get("run_type") == "aggregate" and b.get("aggregate_name") != "median":
             continue
         if m["mib"] != args.mib or (m["piv"] != args.pivot and m["impl"] != "lapacke_loop"):

@@ -120,7 +120,8 @@ Result run_routine(ompbatch::Context &ctx, const Options &o, const std::string &
   PivotStack P(layout, n, count, w);
   std::vector<int> info(count);
   const ompbatch::Pivots piv = o.no_pivot ? ompbatch::Pivots{} : P.pivots();
-  std::vector<T> R(A0.size()), RB(B0.size());  // the reference's copies
+  // the reference's copies, column-major and aligned as ours
+  Stack<T> R(Layout::strided, n, n, count, w), RB(Layout::strided, n, nrhs, count, w);
   std::vector<int> rpiv(size_t(n) * count);
   std::vector<std::vector<T>> work(threads, std::vector<T>(std::max<size_t>(64 * n, 1)));
   Result res;
@@ -129,11 +130,11 @@ Result run_routine(ompbatch::Context &ctx, const Options &o, const std::string &
     for (long long b = 0; b < count; ++b) f(b);
   };
   auto ref_getrf = [&] {
-    ref_loop([&](long long b) { ref::getrf(n, n, R.data() + b * nn, n, rpiv.data() + b * n); });
+    ref_loop([&](long long b) { ref::getrf(n, n, R.data + b * nn, n, rpiv.data() + b * n); });
   };
-  auto restore_R = [&] { R = A0; };
+  auto restore_R = [&] { R.load(A0); };
   auto restore_B = [&] { B.load(B0); };
-  auto restore_RB = [&] { RB = B0; };
+  auto restore_RB = [&] { RB.load(B0); };
 
   if (routine == "getrf") {
     res.flops = ompbatch::flops::getrf<T>(n, n);
@@ -153,8 +154,8 @@ Result run_routine(ompbatch::Context &ctx, const Options &o, const std::string &
     ref_getrf();
     res.reference = median_time(o.repeat, restore_RB, [&] {
       ref_loop([&](long long b) {
-        ref::getrs('N', n, nrhs, R.data() + b * nn, n, rpiv.data() + b * n,
-                   RB.data() + b * n * nrhs, n);
+        ref::getrs('N', n, nrhs, R.data + b * nn, n, rpiv.data() + b * n, RB.data + b * n * nrhs,
+                   n);
       });
     });
   } else if (routine == "getri" || routine == "matinv") {
@@ -175,15 +176,15 @@ Result run_routine(ompbatch::Context &ctx, const Options &o, const std::string &
     if (getri) {
       restore_R();
       ref_getrf();
-      LU = R;
+      LU.assign(R.data, R.data + A0.size());
     }
     res.reference = median_time(
-        o.repeat, [&] { R = getri ? LU : A0; },
+        o.repeat, [&] { R.load(getri ? LU : A0); },
         [&] {
           ref_loop([&](long long b) {
-            if (!getri) ref::getrf(n, n, R.data() + b * nn, n, rpiv.data() + b * n);
+            if (!getri) ref::getrf(n, n, R.data + b * nn, n, rpiv.data() + b * n);
             auto &wk = work[omp_get_thread_num()];
-            ref::getri(n, R.data() + b * nn, n, rpiv.data() + b * n, wk.data(), int(wk.size()));
+            ref::getri(n, R.data + b * nn, n, rpiv.data() + b * n, wk.data(), int(wk.size()));
           });
         });
   } else if (routine == "potrf") {
@@ -192,7 +193,7 @@ Result run_routine(ompbatch::Context &ctx, const Options &o, const std::string &
         o.repeat, [&] { A.load(A0); },
         [&] { ompbatch::potrf<T>(ctx, ompbatch::Uplo::lower, A.template view<T>(), info.data()); });
     res.reference = median_time(o.repeat, restore_R, [&] {
-      ref_loop([&](long long b) { ref::potrf('L', n, R.data() + b * nn, n); });
+      ref_loop([&](long long b) { ref::potrf('L', n, R.data + b * nn, n); });
     });
   } else if (routine == "potrs") {
     res.flops = ompbatch::flops::potrs<T>(n, nrhs);
@@ -203,10 +204,10 @@ Result run_routine(ompbatch::Context &ctx, const Options &o, const std::string &
                          B.template view<T>());
     });
     restore_R();
-    ref_loop([&](long long b) { ref::potrf('L', n, R.data() + b * nn, n); });
+    ref_loop([&](long long b) { ref::potrf('L', n, R.data + b * nn, n); });
     res.reference = median_time(o.repeat, restore_RB, [&] {
       ref_loop([&](long long b) {
-        ref::potrs('L', n, nrhs, R.data() + b * nn, n, RB.data() + b * n * nrhs, n);
+        ref::potrs('L', n, nrhs, R.data + b * nn, n, RB.data + b * n * nrhs, n);
       });
     });
   } else {  // trsm: left, lower, no transpose, non-unit, alpha = 1
@@ -220,7 +221,7 @@ Result run_routine(ompbatch::Context &ctx, const Options &o, const std::string &
     res.reference = median_time(o.repeat, restore_RB, [&] {
       ref_loop([&](long long b) {
         ref::trsm<T>('L', 'L', 'N', 'N', n, nrhs, T(1), A0.data() + b * nn, n,
-                     RB.data() + b * n * nrhs, n);
+                     RB.data + b * n * nrhs, n);
       });
     });
   }

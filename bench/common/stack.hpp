@@ -3,6 +3,7 @@
 // benchmarks' storage.
 #pragma once
 
+#include <cstdint>
 #include <cstring>
 #include <vector>
 
@@ -11,21 +12,28 @@
 namespace ompbatch::bench {
 
 /// A batch of r x c matrices (leading dimension r) in one layout, loaded from `count`
-/// contiguous column-major matrices.
+/// contiguous column-major matrices. The batch starts on a cache line (64 bytes), as the README
+/// asks of users' batches, or `offset` bytes past one (a multiple of sizeof(T)).
 template <class T>
 struct Stack {
   Layout layout;
   int r, c, width;
   long long count;
-  std::vector<T> store;
+  std::vector<T> raw;  // the storage, a line longer than the batch
+  T *data;             // the batch's first element
   std::vector<T *> ptrs;
 
-  Stack(Layout l, int rows, int cols, long long n, int w)
+  Stack(Layout l, int rows, int cols, long long n, int w, size_t offset = 0)
       : layout(l), r(rows), c(cols), width(w), count(n) {
-    const size_t rc = size_t(r) * c;
-    store.resize(l == Layout::interleaved ? size_t((n + w - 1) / w) * w * rc : rc * n);
-    for (long long b = 0; b < n; ++b) ptrs.push_back(store.data() + b * rc);
+    const size_t rc = size_t(r) * c, line = 64;
+    raw.resize((l == Layout::interleaved ? size_t((n + w - 1) / w) * w * rc : rc * n) +
+               (line + offset) / sizeof(T));
+    const auto at = reinterpret_cast<std::uintptr_t>(raw.data());
+    data = reinterpret_cast<T *>((at + line - 1) / line * line + offset);
+    for (long long b = 0; b < n; ++b) ptrs.push_back(data + b * rc);
   }
+  Stack(const Stack &) = delete;  // data and ptrs point into raw
+  Stack &operator=(const Stack &) = delete;
   size_t index(long long b, size_t e) const {
     const size_t rc = size_t(r) * c;
     return layout == Layout::interleaved ? (b / width) * width * rc + e * width + b % width
@@ -34,15 +42,15 @@ struct Stack {
   void load(const std::vector<T> &orig) {
     const size_t rc = size_t(r) * c;
     if (layout != Layout::interleaved) {
-      std::memcpy(static_cast<void *>(store.data()), orig.data(), sizeof(T) * orig.size());
+      std::memcpy(static_cast<void *>(data), orig.data(), sizeof(T) * orig.size());
       return;
     }
     for (long long b = 0; b < count; ++b)
-      for (size_t e = 0; e < rc; ++e) store[index(b, e)] = orig[b * rc + e];
+      for (size_t e = 0; e < rc; ++e) data[index(b, e)] = orig[b * rc + e];
   }
   std::vector<T> get(long long b) const {
     std::vector<T> x(size_t(r) * c);
-    for (size_t e = 0; e < x.size(); ++e) x[e] = store[index(b, e)];
+    for (size_t e = 0; e < x.size(); ++e) x[e] = data[index(b, e)];
     return x;
   }
   template <class U>
@@ -50,9 +58,8 @@ struct Stack {
     const int n = int(count);
     if (layout == Layout::pointer_array)
       return BatchView<U>::pointer_array(r, c, reinterpret_cast<U *const *>(ptrs.data()), r, n);
-    if (layout == Layout::strided)
-      return BatchView<U>::strided(r, c, store.data(), r, (long long)r * c, n);
-    return BatchView<U>::interleaved(r, c, store.data(), r, width, n);
+    if (layout == Layout::strided) return BatchView<U>::strided(r, c, data, r, (long long)r * c, n);
+    return BatchView<U>::interleaved(r, c, data, r, width, n);
   }
 };
 
