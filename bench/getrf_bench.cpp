@@ -113,9 +113,9 @@ void bm_ceiling(benchmark::State &state, int which) {
   }
 }
 
-template <class T>
 /// all_layouts: strided and pointer arrays too; offset: the batches' (a name suffix when not 0,
 /// interleaved with pivoting and the loop only).
+template <class T>
 void register_getrf(const std::vector<int> &sizes, const std::vector<double> &mibs,
                     bool all_layouts, int offset = 0) {
   for (double mib : mibs)
