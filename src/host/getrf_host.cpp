@@ -36,14 +36,13 @@ void getrf_chunk(const BatchView<T> &A, T *a, idx rs, idx cs, int *p, idx ps, in
 constexpr idx kPrefetchSpreadMax = 512 * 1024;
 
 /// What the kernel on chunk b0 prefetches for the thread's next call, where the kernel for
-/// these sizes prefetches at all (getrf_prefetches): the next in-place interleaved block, or the
-/// next packed chunk's matrices. Chunks the kernel does not prefetch for get prefetch_lanes
-/// (at once, into L1) from LaneArg::bind instead. Pointer-array dgetrf, 2 threads, 256 MiB,
-/// best of 4 alternating runs against prefetch_lanes alone: 1.31x at n = 8, 1.44x at 12, 1.25x
-/// at 16 (both at n = 8: 0.80x).
-template <class T, int W, int N>
+/// these sizes prefetches at all (getrf_prefetches, decided once per call by getrf_run): the
+/// next in-place interleaved block, or the next packed chunk's matrices. Chunks the kernel does
+/// not prefetch for get prefetch_lanes (at once, into L1) from LaneArg::bind instead.
+/// Pointer-array dgetrf, 2 threads, 256 MiB, best of 4 alternating runs against prefetch_lanes
+/// alone: 1.31x at n = 8, 1.44x at 12, 1.25x at 16 (both at n = 8: 0.80x).
+template <int W, class T>
 Ahead getrf_ahead(const BatchView<T> &v, idx b0, bool in_place) {
-  if (!getrf_prefetches<T, W>(v.rows, v.cols, N > 0)) return {};
   if (in_place) return next_block<W>(v, b0);
   if (idx(v.rows) * v.cols * idx(sizeof(T)) * W > kPrefetchSpreadMax) return {};
   return next_items<W>(v, b0 + W);
@@ -51,11 +50,12 @@ Ahead getrf_ahead(const BatchView<T> &v, idx b0, bool in_place) {
 
 template <class T, int W, int N>
 void getrf_run(const BatchView<T> &A, const BatchView<int> &P, int *info) {
+  const bool prefetches = getrf_prefetches<T, W>(A.rows, A.cols, N > 0);
   for_each_chunk<W>(A, [&] {
     return [&, a = LaneArg<T, W>(A, true, true), p = LaneArg<int, W>(P, false, true),
             inf = LaneInfo<W>(info)](idx b0, int lanes, bool in_place) mutable {
-      const Ahead ahead = getrf_ahead<T, W, N>(A, b0, in_place);
-      a.bind(b0, lanes, in_place, !getrf_prefetches<T, W>(A.rows, A.cols, N > 0));
+      const Ahead ahead = prefetches ? getrf_ahead<W>(A, b0, in_place) : Ahead{};
+      a.bind(b0, lanes, in_place, !prefetches);
       p.bind(b0, lanes, in_place);
       getrf_chunk<T, W, N>(A, a.ptr(), a.rs(), a.cs(), p.ptr(), p.rs(), inf.bind(b0, lanes), ahead);
       a.finish(b0, lanes);

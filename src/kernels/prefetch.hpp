@@ -23,19 +23,23 @@ struct Ahead {
   idx bytes = 0;
 };
 
-/// Prefetches the lines of `bytes` bytes from p (Locality: __builtin_prefetch's, 1: L2 on x86,
-/// 3: L1).
+/// Prefetches the line at address x (Locality: __builtin_prefetch's, 1: L2 on x86, 3: L1).
+template <int Locality>
+inline void prefetch_line(std::uintptr_t x) noexcept {
+  __builtin_prefetch(reinterpret_cast<const void *>(x), 0, Locality);
+#if !defined(__NVPTX__) && !defined(__AMDGPU__)
+  // GCC 12 removes a loop of nothing but prefetches when its state is dead after it (a
+  // Prefetcher's single next() call issued none); the empty asm on the address keeps them.
+  asm volatile("" ::"r"(x));
+#endif
+}
+
+/// Prefetches the lines of `bytes` bytes from p.
 template <int Locality>
 inline void prefetch_range(const void *p, idx bytes) noexcept {
   const auto first = reinterpret_cast<std::uintptr_t>(p), end = first + std::uintptr_t(bytes);
-  for (auto x = first & ~std::uintptr_t(kCacheLine - 1); x < end; x += kCacheLine) {
-    __builtin_prefetch(reinterpret_cast<const void *>(x), 0, Locality);
-#if !defined(__NVPTX__) && !defined(__AMDGPU__)
-    // GCC 12 removes a loop of nothing but prefetches when its state is dead after it (a
-    // Prefetcher's single next() call issued none); the empty asm on the address keeps them.
-    asm volatile("" ::"r"(x));
-#endif
-  }
+  for (auto x = first & ~std::uintptr_t(kCacheLine - 1); x < end; x += kCacheLine)
+    prefetch_line<Locality>(x);
 }
 
 /// Issues an Ahead's prefetches into L2 in `parts` about equal parts, one part per call of
@@ -53,10 +57,7 @@ class Prefetcher {
   void next() noexcept {
     for (idx q = 0; q < per_; ++q, p_ += kCacheLine) {
       if (p_ >= end_ && !advance()) return;
-      __builtin_prefetch(reinterpret_cast<const void *>(p_), 0, 1);
-#if !defined(__NVPTX__) && !defined(__AMDGPU__)
-      asm volatile("" ::"r"(p_));  // see prefetch_range
-#endif
+      prefetch_line<1>(p_);
     }
   }
 
