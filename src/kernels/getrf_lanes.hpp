@@ -15,7 +15,8 @@
 // value and row p row k's old value on their way through the update (with W lanes, by selects
 // over the rows k+1..m-1, as every lane may pick another row). Larger matrices run in panels of
 // kPanel columns (getrf_blocked): interchanges are element swaps per lane, and the columns right
-// of a panel are swapped and updated once per panel with the panel's u12 values in registers.
+// of a panel are swapped and updated once per panel with the panel's u12 values in registers;
+// on AVX-512 the columns left of a panel take all later interchanges at the end, by gathers.
 // Real lanes at square sizes known at compile time from kColumnsMin to kColumnsMax run
 // left-looking instead (getrf_columns), one column at a time, its bottom 16 rows in registers,
 // where the interchanges are selects between registers. All forms apply the same fused updates in
@@ -214,19 +215,93 @@ inline void update_column(int k0, M m, const T *a, T *c, RS rs, CS cs) noexcept 
   }
 }
 
+/// Whether gather_lanes is one AVX-512 gather per vector register of lanes (GCC builds for
+/// AVX-512; GCC 12 does not vectorize the loop, and Clang builds use no x86 intrinsics here).
+template <class T, int W>
+inline constexpr bool kGathers =
+#if defined(__AVX512F__) && !defined(__clang__)
+    (std::is_same_v<T, double> && W % 8 == 0) || (std::is_same_v<T, float> && W % 16 == 0);
+#else
+    false;
+#endif
+
+/// x[l] = t[o[l]] for the W lanes l, where kGathers<T, W>. (The masked forms: GCC 12 warns of
+/// the unmasked ones' undefined source register.)
+template <int W, class T>
+inline void gather_lanes(T *x, const T *t, const int *o) noexcept {
+#if defined(__AVX512F__) && !defined(__clang__)
+  if constexpr (std::is_same_v<T, double>) {
+    for (int l = 0; l < W; l += 8) {
+      const __m256i i = _mm256_loadu_si256(reinterpret_cast<const __m256i *>(o + l));
+      _mm512_storeu_pd(x + l, _mm512_mask_i32gather_pd(_mm512_setzero_pd(), 0xff, i, t, 8));
+    }
+  } else {
+    for (int l = 0; l < W; l += 16) {
+      const __m512i i = _mm512_loadu_si512(o + l);
+      _mm512_storeu_ps(x + l, _mm512_mask_i32gather_ps(_mm512_setzero_ps(), 0xffff, i, t, 4));
+    }
+  }
+#else
+  (void)x, (void)t, (void)o;
+#endif
+}
+
+/// Rows up to which getrf_blocked defers the interchanges of the panels' columns (kGathers).
+inline constexpr int kDeferRowsMax = 256;
+
+/// The interchanges of steps k1..kmax-1 in the columns k1-NB..k1-1 of every full panel (k1 <=
+/// kfull), deferred by getrf_blocked to the end: a column's rows k1..m-1 take their final values
+/// at once, lane by lane from a copy of the column, where the right-looking form swaps W
+/// elements per step and column. h maps a row and lane to the offset in the copy of the value
+/// it takes; the steps are composed into it from the last one back (at: h's inverse, per lane).
+template <int W, int NB, class T, class RS, class CS>
+inline void interchange_l(int m, int kfull, int kmax, T *a, RS rs, CS cs, const int *ipiv,
+                          idx ps) noexcept {
+  int h[kDeferRowsMax * W], at[kDeferRowsMax * W];
+  T t[kDeferRowsMax * W];
+  for (int r = 0; r < m; ++r)
+    for (int l = 0; l < W; ++l) {
+      h[r * W + l] = r * W + l;
+      at[r * W + l] = r;
+    }
+  for (int k = kmax - 1; k >= 0; --k) {
+    if (k < kfull && k % NB == NB - 1)  // the panel left of step k + 1: steps k+1.. composed
+      for (int j = k + 1 - NB; j <= k; ++j) {
+        T *c = a + j * cs;
+        for (int r = k + 1; r < m; ++r)
+          for (int l = 0; l < W; ++l) t[r * W + l] = c[r * rs + l];
+        for (int r = k + 1; r < m; ++r) gather_lanes<W>(c + r * rs, t, h + r * W);
+      }
+    for (int l = 0; l < W; ++l) {  // h := (rows k and ipiv[k] interchanged) o h
+      const int q = ipiv[k * ps + l] - 1, rk = at[k * W + l], rq = at[q * W + l];
+      h[rk * W + l] = q * W + l;
+      h[rq * W + l] = k * W + l;
+      at[k * W + l] = rq;
+      at[q * W + l] = rk;
+    }
+  }
+}
+
 /// Right-looking LU in panels of NB columns. The steps of a panel interchange and update only
 /// its own columns; every other column then takes the panel's NB interchanges and (right of
 /// it) its update in one visit, while it is in L1. A last panel narrower than NB runs plain
 /// steps over all columns. With W > 1, each visit right of a panel also prefetches its share
 /// of `ahead` (the hardware prefetcher does not follow this column order across pages;
 /// interleaved dgetrf, 2 threads, 256 MiB, best of 4 alternating runs: +31%, +37%, +13% at
-/// n = 16, 32, 64).
+/// n = 16, 32, 64). Where kGathers (and m <= kDeferRowsMax) the columns left of a panel do not
+/// take its interchanges: interchange_l gives each panel's columns those of all later steps at
+/// the end (kernel in the library, interleaved, one thread, 2 MiB, best of 6 alternating runs:
+/// dgetrf 10.0 -> 10.8 GFLOP/s at n = 24, 11.4 -> 12.6 at 32, 13.3 -> 14.8 at 48, 19.6 -> 21.6 at
+/// 96; sgetrf 17.4 -> 19.8 at 32, 29.4 -> 35.5 at 64). The columns right of a panel keep their
+/// element swaps: as gathers into the panel's rows and scatters of the rows they displace, once
+/// per visit, dgetrf ran 0.89-0.95x at n = 24..64.
 template <class P, int W, int NB, bool Pivot, class T, class M, class N, class RS, class CS>
 inline void getrf_blocked(M m, N n, T *a, RS rs, CS cs, int *ipiv, idx ps,
                           typename P::I &first_zero, const Ahead &ahead = {}) noexcept {
   const int kmax = m < n ? m : n, kfull = kmax - kmax % NB;
   const idx panels = kfull / NB;  // visits right of the panels: sum of n - k0 - NB
   Prefetcher prefetch(ahead, panels * (n - NB) - NB * panels * (panels - 1) / 2);
+  const bool defer = kGathers<T, W> && Pivot && m <= kDeferRowsMax;  // see interchange_l
   for (int k0 = 0; k0 < kfull; k0 += NB) {
     const int k1 = k0 + NB;
     for (int k = k0; k < k1; ++k)
@@ -234,7 +309,8 @@ inline void getrf_blocked(M m, N n, T *a, RS rs, CS cs, int *ipiv, idx ps,
     idx off[NB][W];
     if constexpr (Pivot) {
       for (int s = 0; s < NB; ++s) swap_offsets<W>(off[s], rs, k0 + s, ipiv + (k0 + s) * ps);
-      for (int j = 0; j < k0; ++j) swap_column<W>(a + j * cs, rs, k0, off);
+      if (!defer)
+        for (int j = 0; j < k0; ++j) swap_column<W>(a + j * cs, rs, k0, off);
     }
     for (int j = k1; j < n; ++j) {
       if constexpr (W > 1) prefetch.next();
@@ -243,7 +319,9 @@ inline void getrf_blocked(M m, N n, T *a, RS rs, CS cs, int *ipiv, idx ps,
     }
   }
   for (int k = kfull; k < kmax; ++k)
-    panel_step<P, W, Pivot>(k, m, 0, n, a, rs, cs, ipiv, ps, first_zero);
+    panel_step<P, W, Pivot>(k, m, defer ? kfull : 0, n, a, rs, cs, ipiv, ps, first_zero);
+  if constexpr (kGathers<T, W> && Pivot)
+    if (defer) interchange_l<W, NB>(m, kfull, kmax, a, rs, cs, ipiv, ps);
 }
 
 /// Interchange of rows k and p (per lane, p >= k) in a column held in registers: row k takes
