@@ -301,7 +301,8 @@ inline void getrf_blocked(M m, N n, T *a, RS rs, CS cs, int *ipiv, idx ps,
   const int kmax = m < n ? m : n, kfull = kmax - kmax % NB;
   const idx panels = kfull / NB;  // visits right of the panels: sum of n - k0 - NB
   Prefetcher prefetch(ahead, panels * (n - NB) - NB * panels * (panels - 1) / 2);
-  const bool defer = kGathers<T, W> && Pivot && m <= kDeferRowsMax;  // see interchange_l
+  constexpr bool defers = kGathers<T, W> && Pivot;  // see interchange_l
+  const bool defer = defers && m <= kDeferRowsMax;
   for (int k0 = 0; k0 < kfull; k0 += NB) {
     const int k1 = k0 + NB;
     for (int k = k0; k < k1; ++k)
@@ -320,7 +321,7 @@ inline void getrf_blocked(M m, N n, T *a, RS rs, CS cs, int *ipiv, idx ps,
   }
   for (int k = kfull; k < kmax; ++k)
     panel_step<P, W, Pivot>(k, m, defer ? kfull : 0, n, a, rs, cs, ipiv, ps, first_zero);
-  if constexpr (kGathers<T, W> && Pivot)
+  if constexpr (defers)
     if (defer) interchange_l<W, NB>(m, kfull, kmax, a, rs, cs, ipiv, ps);
 }
 
