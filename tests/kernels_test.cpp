@@ -199,17 +199,19 @@ TEST(HostChunks, NextItemsAreTheNextChunksMatricesInTheBatch) {
   EXPECT_EQ(ompbatch::detail::host::next_items<W>(i, 0).ranges, 0);
 }
 
-/// The forms that take a Prefetcher: left-looking (compiled square sizes), steps and panels
-/// past kFixedStepsMax; not the compile-time steps nor the one-lane kernel.
+/// The forms that take a Prefetcher: every compiled square size (left-looking and the
+/// compile-time steps), steps and panels past kFixedStepsMax; not the steps with a run-time k up
+/// to kFixedStepsMax nor the one-lane kernel.
 TEST(HostChunks, GetrfPrefetchesWhereItsFormTakesAhead) {
   constexpr int S = k::kFixedStepsMax;
   EXPECT_TRUE((k::getrf_prefetches<double, 16>(8, 8, true)));  // left-looking from 8
-  EXPECT_FALSE((k::getrf_prefetches<double, 16>(7, 7, true)));
+  EXPECT_TRUE((k::getrf_prefetches<double, 16>(7, 7, true)));  // fixed steps: packed chunks
   EXPECT_FALSE((k::getrf_prefetches<double, 16>(S, S, false)));
   EXPECT_TRUE((k::getrf_prefetches<double, 16>(S + 1, S + 1, false)));
   EXPECT_TRUE((k::getrf_prefetches<float, 16>(S + 1, S + 1, true)));
-  EXPECT_FALSE((k::getrf_prefetches<float, 16>(S, S, true)));
-  EXPECT_FALSE((k::getrf_prefetches<std::complex<double>, 8>(S, S, true)));
+  EXPECT_TRUE((k::getrf_prefetches<float, 16>(S, S, true)));
+  EXPECT_FALSE((k::getrf_prefetches<float, 16>(S, S, false)));
+  EXPECT_TRUE((k::getrf_prefetches<std::complex<double>, 8>(S, S, true)));
   EXPECT_TRUE((k::getrf_prefetches<std::complex<double>, 8>(S + 1, S + 1, true)));
   EXPECT_FALSE((k::getrf_prefetches<double, 16>(100, S, false)));  // tall, narrow: steps
   EXPECT_FALSE((k::getrf_prefetches<double, 1>(64, 64, false)));

@@ -35,16 +35,28 @@ void getrf_chunk(const BatchView<T> &A, T *a, idx rs, idx cs, int *p, idx ps, in
 /// 32 KiB; over 512 KiB (double n = 128: 2 MiB) the chunk and the next fill L2.
 constexpr idx kPrefetchSpreadMax = 512 * 1024;
 
+/// Packed chunks of the fixed steps' sizes (square, up to kFixedStepsMax, not left-looking) up
+/// to this many bytes take the next chunk at once into L1 (prefetch_lanes); bigger ones have the
+/// kernel spread it over its column visits. Pointer array, 4 Mi matrices, 2 threads, best of 3
+/// alternating runs, spread against at once: sgetrf n = 7 27.4 -> 25.2 ms, 8 26.6 -> 22.3,
+/// dgetrf 5 22.2 -> 20.6, 6 23.2 -> 19.9, 7 24.7 -> 20.1, cgetrf 8 63.0 -> 41.2, zgetrf 8 41.3 ->
+/// 26.8; at or under 2 KiB spread lost (sgetrf n = 3 44.1 -> 50.4 ms, 4 32.0 -> 35.3, 5 27.5 ->
+/// 29.7; dgetrf 3 27.1 -> 29.7) or tied (sgetrf 6, dgetrf 4).
+constexpr idx kAtOnceMax = 2048;
+
 /// What the kernel on chunk b0 prefetches for the thread's next call, where the kernel for
 /// these sizes prefetches at all (getrf_prefetches, decided once per call by getrf_run): the
-/// next in-place interleaved block, or the next packed chunk's matrices. Chunks the kernel does
-/// not prefetch for get prefetch_lanes (at once, into L1) from LaneArg::bind instead.
+/// next in-place interleaved block (not for the fixed steps' sizes), or the next packed chunk's
+/// matrices (not at or under kAtOnceMax for those sizes, nor over kPrefetchSpreadMax). Chunks
+/// given nothing get prefetch_lanes (at once, into L1) from LaneArg::bind instead.
 /// Pointer-array dgetrf, 2 threads, 256 MiB, best of 4 alternating runs against prefetch_lanes
 /// alone: 1.31x at n = 8, 1.44x at 12, 1.25x at 16 (both at n = 8: 0.80x).
 template <int W, class T>
 Ahead getrf_ahead(const BatchView<T> &v, idx b0, bool in_place) {
-  if (in_place) return next_block<W>(v, b0);
-  if (idx(v.rows) * v.cols * idx(sizeof(T)) * W > kPrefetchSpreadMax) return {};
+  const bool steps = v.rows == v.cols && v.rows <= kFixedStepsMax && !runs_columns<T, W>(v.rows);
+  const idx bytes = idx(v.rows) * v.cols * idx(sizeof(T)) * W;
+  if (in_place) return steps ? Ahead{} : next_block<W>(v, b0);
+  if (bytes > kPrefetchSpreadMax || (steps && bytes <= kAtOnceMax)) return {};
   return next_items<W>(v, b0 + W);
 }
 
@@ -55,7 +67,7 @@ void getrf_run(const BatchView<T> &A, const BatchView<int> &P, int *info) {
     return [&, a = LaneArg<T, W>(A, true, true), p = LaneArg<int, W>(P, false, true),
             inf = LaneInfo<W>(info)](idx b0, int lanes, bool in_place) mutable {
       const Ahead ahead = prefetches ? getrf_ahead<W>(A, b0, in_place) : Ahead{};
-      a.bind(b0, lanes, in_place, !prefetches);
+      a.bind(b0, lanes, in_place, ahead.ranges == 0);
       p.bind(b0, lanes, in_place);
       getrf_chunk<T, W, N>(A, a.ptr(), a.rs(), a.cs(), p.ptr(), p.rs(), inf.bind(b0, lanes), ahead);
       a.finish(b0, lanes);

@@ -70,9 +70,10 @@ inline void swap_in_column(T *c, RS rs, int k, int first, M m, typename P::I p) 
 /// sizes, whose loops then have constant trip counts and unroll); Pivot false: no
 /// interchanges (ipiv unused). first_zero: per lane, the first k+1 with U(k,k) == 0, else 0.
 /// prefetch: if given, advanced once per column visit right of k (see getrf_blocked).
-template <class P, bool Pivot, class K, class T, class M, class N, class RS, class CS>
+template <class P, bool Pivot, class K, class T, class M, class N, class RS, class CS,
+          class PF = std::nullptr_t>
 inline void getrf_step(K k, M m, N n, T *a, RS rs, CS cs, int *ipiv, idx ps,
-                       typename P::I &first_zero, Prefetcher *prefetch = nullptr) noexcept {
+                       typename P::I &first_zero, PF prefetch = nullptr) noexcept {
   using V = typename P::V;
   using R = typename P::R;
   using I = typename P::I;
@@ -111,7 +112,8 @@ inline void getrf_step(K k, M m, N n, T *a, RS rs, CS cs, int *ipiv, idx ps,
     for (int j = 0; j < k; ++j) swap_in_column<P>(a + j * cs, rs, k, k + 1, m, p);
   // the columns right of k: interchange and a22 -= l21 * u12, one pass each
   for (int j = k + 1; j < n; ++j) {
-    if (prefetch) prefetch->next();
+    if constexpr (!std::is_null_pointer_v<PF>)
+      if (prefetch) prefetch->next();
     T *c = a + j * cs;
     const V x = P::load(c + k * rs);
     const V u = Pivot ? pick_row<P>(c, rs, k, m, p) : x;
@@ -554,11 +556,12 @@ inline constexpr int fixed_size_v<std::integral_constant<X, V>> = int(V);
 /// megabytes of text).
 inline constexpr int kFixedStepsMax = 8;
 
-template <class P, bool Pivot, class T, class M, class N, class RS, class CS, int... K>
+template <class P, bool Pivot, class T, class M, class N, class RS, class CS, class PF, int... K>
 inline void getrf_fixed_steps(M m, N n, T *a, RS rs, CS cs, int *ipiv, idx ps,
-                              typename P::I &first_zero,
+                              typename P::I &first_zero, PF pf,
                               std::integer_sequence<int, K...>) noexcept {
-  (getrf_step<P, Pivot>(std::integral_constant<int, K>(), m, n, a, rs, cs, ipiv, ps, first_zero),
+  (getrf_step<P, Pivot>(std::integral_constant<int, K>(), m, n, a, rs, cs, ipiv, ps, first_zero,
+                        pf),
    ...);
 }
 
@@ -578,22 +581,36 @@ inline constexpr int kStepsMax = W == 1                      ? kFixedStepsMax
                                  : std::is_same_v<T, double> ? 12
                                                              : kFixedStepsMax;
 
-/// The factorization. Steps up to kFixedStepsMax do not prefetch `ahead`: the small sizes'
-/// blocks are read in order, and prefetching the next 1..8 blocks measured 10-20% slower at
-/// n = 8.
+/// Column visits right of the diagonal in kmax steps on n columns: the parts a Prefetcher of
+/// the steps spreads `ahead` over.
+constexpr idx column_visits(int kmax, int n) {
+  return idx(kmax) * n - idx(kmax) * (kmax + 1) / 2;
+}
+
+/// The factorization. The fixed steps (sizes up to kFixedStepsMax) prefetch `ahead` only when
+/// given one (the host gives them the next packed chunk, never the next in-place block:
+/// prefetching the next 1..8 blocks measured 10-20% slower at n = 8), and are compiled with
+/// and without it: a run-time test in the unrolled steps slowed in-place sgetrf at n = 8 from
+/// 13.8 to 16.4 ms (4 Mi matrices, 2 threads, best of 5 alternating runs).
 template <class P, int W, bool Pivot, class T, class M, class N, class RS, class CS>
 inline void getrf_pack(M m, N n, T *a, RS rs, CS cs, int *ipiv, idx ps, int *info,
                        const Ahead &ahead) noexcept {
   typename P::I first_zero = P::index(0);
   constexpr int fm = fixed_size_v<M>, fn = fixed_size_v<N>;
   if constexpr (fm > 0 && fn > 0 && fm <= kFixedStepsMax && fn <= kFixedStepsMax) {
-    getrf_fixed_steps<P, Pivot>(m, n, a, rs, cs, ipiv, ps, first_zero,
-                                std::make_integer_sequence<int, (fm < fn ? fm : fn)>());
+    constexpr int km = fm < fn ? fm : fn;
+    constexpr auto steps = std::make_integer_sequence<int, km>();
+    if (ahead.ranges) {
+      Prefetcher prefetch(ahead, column_visits(km, fn));
+      getrf_fixed_steps<P, Pivot>(m, n, a, rs, cs, ipiv, ps, first_zero, &prefetch, steps);
+    } else {
+      getrf_fixed_steps<P, Pivot>(m, n, a, rs, cs, ipiv, ps, first_zero, nullptr, steps);
+    }
   } else if ((m < n ? m : n) > kStepsMax<T, W>) {
     getrf_blocked<P, W, kPanel, Pivot>(m, n, a, rs, cs, ipiv, ps, first_zero, ahead);
   } else {
     const int kmax = m < n ? m : n;
-    Prefetcher prefetch(ahead, idx(kmax) * n - idx(kmax) * (kmax + 1) / 2);  // column visits
+    Prefetcher prefetch(ahead, column_visits(kmax, n));
     Prefetcher *pf = W > 1 && kmax > kFixedStepsMax ? &prefetch : nullptr;
     for (int k = 0; k < kmax; ++k)
       getrf_step<P, Pivot>(k, m, n, a, rs, cs, ipiv, ps, first_zero, pf);
@@ -618,10 +635,10 @@ constexpr bool runs_columns(int n) {
 }
 
 /// Whether getrf_lanes<T, W> on m x n matrices (sizes compiled in when `fixed`) prefetches its
-/// `ahead`: the left-looking form and the steps and panels past kFixedStepsMax do.
+/// `ahead`: every form but the steps with a run-time k up to kFixedStepsMax.
 template <class T, int W>
 constexpr bool getrf_prefetches(int m, int n, bool fixed) {
-  return W > 1 && ((fixed && m == n && runs_columns<T, W>(n)) || (m < n ? m : n) > kFixedStepsMax);
+  return W > 1 && (fixed || (m < n ? m : n) > kFixedStepsMax);
 }
 
 /// getrf_columns over W lanes, one vector register of them at a time (two for double lanes).
