@@ -179,6 +179,26 @@ TEST(ArgumentChecks, EveryInvalidCallFailsAndWritesNothing) {
     }
 }
 
+/// A pointer array large enough that its NULL check runs on all threads: the first NULL is
+/// the one reported, and no matrix, pivot or info is written.
+TEST(ArgumentChecks, FirstNullOfALargePointerArray) {
+  constexpr int count = 100000, k = 2;
+  std::vector<double> a(size_t(count) * k * k, 1.0);
+  std::vector<double *> p(count);
+  for (int b = 0; b < count; ++b) p[b] = a.data() + size_t(b) * k * k;
+  p[90001] = p[70001] = nullptr;
+  std::vector<int> piv(size_t(count) * k, -1), info(count, -1);
+  Handle h(OMPB_BACKEND_HOST);
+  EXPECT_EQ(ompbDgetrfBatched(h, k, p.data(), k, piv.data(), info.data(), count),
+            OMPB_STATUS_INVALID_VALUE);
+  EXPECT_NE(std::string(ompbGetLastErrorMessage(h)).find("Aarray[70001] is NULL"),
+            std::string::npos)
+      << ompbGetLastErrorMessage(h);
+  EXPECT_TRUE(std::all_of(a.begin(), a.end(), [](double x) { return x == 1.0; }));
+  EXPECT_TRUE(std::all_of(piv.begin(), piv.end(), [](int x) { return x == -1; }));
+  EXPECT_TRUE(std::all_of(info.begin(), info.end(), [](int x) { return x == -1; }));
+}
+
 TEST(ArgumentChecks, StridesAreFreeWithASingleMatrix) {
   Handle h;
   Batch<double> b(Layout::strided, 3, 3, 1);
