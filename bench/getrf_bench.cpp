@@ -155,8 +155,9 @@ int main(int argc, char **argv) {
                                  bm_ceiling, which)
         ->Iterations(1)
         ->Unit(benchmark::kMillisecond);
-  // Large batches (256 MiB, far past the last-level cache) in every layout; a cache-resident
-  // batch (1 MiB) for the interleaved path and the reference.
+  // Large batches (256 MiB, past the last-level cache; see the README for a VM whose L3 is
+  // reported larger but shared) in every layout; a cache-resident batch (1 MiB) for the
+  // interleaved path and the reference.
   const std::vector<int> sizes = {2, 4, 8, 16, 32, 64, 128};
   register_getrf<double>(sizes, {256}, true);
   register_getrf<float>(sizes, {256}, true);

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // The machine's ceilings, measured in the benchmark process itself: the bandwidth of an
-// in-place update over a batch far larger than the caches (what a batched factorization
+// in-place update over a 256 MiB batch, as large as the benchmarks' (what a batched factorization
 // streams), and the gemm peak of OpenBLAS on all threads. A benchmark's `roofline` counter
 // is its GFLOP/s over min(bandwidth x intensity, peak).
 #pragma once
