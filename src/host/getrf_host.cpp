@@ -44,29 +44,37 @@ constexpr idx kPrefetchSpreadMax = 512 * 1024;
 /// 29.7; dgetrf 3 27.1 -> 29.7) or tied (sgetrf 6, dgetrf 4).
 constexpr idx kAtOnceMax = 2048;
 
-/// What the kernel on chunk b0 prefetches for the thread's next call, where the kernel for
-/// these sizes prefetches at all (getrf_prefetches, decided once per call by getrf_run): the
-/// next in-place interleaved block (not for the fixed steps' sizes), or the next packed chunk's
-/// matrices (not at or under kAtOnceMax for those sizes, nor over kPrefetchSpreadMax). Chunks
-/// given nothing get prefetch_lanes (at once, into L1) from LaneArg::bind instead.
+/// Which chunks' kernel calls get the thread's next data to prefetch, decided once per call
+/// where the kernel for these sizes prefetches at all (getrf_prefetches): in-place chunks the
+/// next in-place interleaved block (not for the compile-time steps), packed chunks the next
+/// chunk's matrices (not over kPrefetchSpreadMax, nor at or under kAtOnceMax for the steps).
+/// Chunks given nothing get prefetch_lanes (at once, into L1) from LaneArg::bind instead.
 /// Pointer-array dgetrf, 2 threads, 256 MiB, best of 4 alternating runs against prefetch_lanes
 /// alone: 1.31x at n = 8, 1.44x at 12, 1.25x at 16 (both at n = 8: 0.80x).
-template <int W, class T>
-Ahead getrf_ahead(const BatchView<T> &v, idx b0, bool in_place) {
-  const bool steps = v.rows == v.cols && v.rows <= kFixedStepsMax && !runs_columns<T, W>(v.rows);
-  const idx bytes = idx(v.rows) * v.cols * idx(sizeof(T)) * W;
-  if (in_place) return steps ? Ahead{} : next_block<W>(v, b0);
-  if (bytes > kPrefetchSpreadMax || (steps && bytes <= kAtOnceMax)) return {};
-  return next_items<W>(v, b0 + W);
-}
+struct AheadPlan {
+  bool in_place = false, packed = false;
+  template <class T, int W, int N>
+  static AheadPlan of(const BatchView<T> &v) {
+    if (!getrf_prefetches<T, W>(v.rows, v.cols, N > 0)) return {};
+    constexpr bool steps = N > 0 && runs_fixed_steps<T, W>(N);
+    const idx bytes = idx(v.rows) * v.cols * idx(sizeof(T)) * W;
+    return {!steps, bytes <= kPrefetchSpreadMax && !(steps && bytes <= kAtOnceMax)};
+  }
+  /// What the kernel on chunk b0 prefetches.
+  template <int W, class T>
+  Ahead at(const BatchView<T> &v, idx b0, bool in_place_chunk) const {
+    if (in_place_chunk) return in_place ? next_block<W>(v, b0) : Ahead{};
+    return packed ? next_items<W>(v, b0 + W) : Ahead{};
+  }
+};
 
 template <class T, int W, int N>
 void getrf_run(const BatchView<T> &A, const BatchView<int> &P, int *info) {
-  const bool prefetches = getrf_prefetches<T, W>(A.rows, A.cols, N > 0);
+  const AheadPlan plan = AheadPlan::of<T, W, N>(A);
   for_each_chunk<W>(A, [&] {
     return [&, a = LaneArg<T, W>(A, true, true), p = LaneArg<int, W>(P, false, true),
             inf = LaneInfo<W>(info)](idx b0, int lanes, bool in_place) mutable {
-      const Ahead ahead = prefetches ? getrf_ahead<W>(A, b0, in_place) : Ahead{};
+      const Ahead ahead = plan.at<W>(A, b0, in_place);
       a.bind(b0, lanes, in_place, ahead.ranges == 0);
       p.bind(b0, lanes, in_place);
       getrf_chunk<T, W, N>(A, a.ptr(), a.rs(), a.cs(), p.ptr(), p.rs(), inf.bind(b0, lanes), ahead);

@@ -634,6 +634,13 @@ constexpr bool runs_columns(int n) {
   return W > 1 && std::is_floating_point_v<T> && n >= kColumnsMin<T> && n <= kColumnsMax<T>;
 }
 
+/// Whether the compiled square size n runs the steps with compile-time k (getrf_pack's first
+/// form; getrf_lanes takes the left-looking one first).
+template <class T, int W>
+constexpr bool runs_fixed_steps(int n) {
+  return n <= kFixedStepsMax && !runs_columns<T, W>(n);
+}
+
 /// Whether getrf_lanes<T, W> on m x n matrices (sizes compiled in when `fixed`) prefetches its
 /// `ahead`: every form but the steps with a run-time k up to kFixedStepsMax.
 template <class T, int W>
