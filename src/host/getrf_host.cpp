@@ -36,7 +36,7 @@ void getrf_chunk(const BatchView<T> &A, T *a, idx rs, idx cs, int *p, idx ps, in
 constexpr idx kPrefetchSpreadMax = 512 * 1024;
 
 /// Packed chunks of the fixed steps' sizes (square, up to kFixedStepsMax, not left-looking) up
-/// to this many bytes take the next chunk at once into L1 (prefetch_lanes); bigger ones have the
+/// to this many bytes take a later chunk at once into L1 (prefetch_lanes); bigger ones have the
 /// kernel spread it over its column visits. Pointer array, 4 Mi matrices, 2 threads, best of 3
 /// alternating runs, spread against at once: sgetrf n = 7 27.4 -> 25.2 ms, 8 26.6 -> 22.3,
 /// dgetrf 5 22.2 -> 20.6, 6 23.2 -> 19.9, 7 24.7 -> 20.1, cgetrf 8 63.0 -> 41.2, zgetrf 8 41.3 ->

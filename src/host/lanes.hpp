@@ -320,18 +320,26 @@ void unpack_lanes(const T *buf, idx b0, int lanes, const BatchView<T> &v) {
   }
 }
 
-/// Bytes of a packed chunk up to which the next chunk's matrices are prefetched at once.
+/// Bytes of a packed chunk up to which a later chunk's matrices are prefetched at once.
 constexpr idx kPrefetchChunkMax = 16 * 1024;
 
-/// Prefetches into L1 matrices b0..b0+W-1 of a column-major batch (those in it): the thread's
-/// next packed chunk, read while this one computes; nothing for chunks over kPrefetchChunkMax.
-/// Pointer-array dgetrf, 2 threads, 256 MiB, best of 4 alternating runs: 2.9 -> 3.5 GFLOP/s at
-/// n = 4, 6.2 -> 6.5 at n = 8; chunks of 32 KiB (n = 16) ran slower prefetched into L1, and
-/// n = 16..32 prefetched into L2 all at once slower too.
+/// How many packed chunks ahead of the one it packs a thread prefetches (prefetch_lanes): the
+/// chunk after next. Pointer array, 4 Mi matrices, 2 threads, best of 5 alternating runs
+/// against the next chunk: sgetrf n = 3 41.5 -> 39.3 ms, 4 26.9 -> 26.1, 2 and 5 tied;
+/// dgetrf (best of 4) 2 38.1 -> 36.6, 3 25.1 -> 23.7, 4 21.1 -> 19.4; strided sgetrf 4 25.6 ->
+/// 24.0.
+constexpr int kChunksAhead = 2;
+
+/// Prefetches into L1 the matrices of a column-major batch (those in it) in the packed chunk
+/// kChunksAhead after the one at b0, read while this one and the next compute; nothing for
+/// chunks over kPrefetchChunkMax. Pointer-array dgetrf, 2 threads, 256 MiB, best of 4
+/// alternating runs: 2.9 -> 3.5 GFLOP/s at n = 4, 6.2 -> 6.5 at n = 8 (the next chunk); chunks
+/// of 32 KiB (n = 16) ran slower prefetched into L1, and n = 16..32 prefetched into L2 all at
+/// once slower too.
 template <int W, class U>
 void prefetch_lanes(const BatchView<U> &v, idx b0) {
   if (idx(v.rows) * v.cols * idx(sizeof(U)) * W > kPrefetchChunkMax) return;
-  const Ahead ahead = next_items<W>(v, b0);
+  const Ahead ahead = next_items<W>(v, b0 + kChunksAhead * W);
   for (int r = 0; r < ahead.ranges; ++r) prefetch_range<3>(ahead.starts[r], ahead.bytes);
 }
 
@@ -376,8 +384,8 @@ class LaneArg {
         present_(v.data || v.ptrs),
         buf_(present_ ? idx(v.rows) * v.cols * W : 0) {}
 
-  /// prefetch: also prefetch the thread's next packed chunk (prefetch_lanes); false where the
-  /// kernel prefetches it itself.
+  /// prefetch: also prefetch a later packed chunk of the thread's (prefetch_lanes); false where
+  /// the kernel prefetches the next one itself.
   void bind(idx b0, int lanes, bool in_place, bool prefetch = true) {
     packed_ = present_ && !in_place;
     if (!present_) {
@@ -392,7 +400,7 @@ class LaneArg {
       cs_ = idx(v_.rows) * W;
       if (in_) {
         pack_lanes<T, W>(v_, b0, lanes, p_);
-        if (prefetch) prefetch_lanes<W>(v_, b0 + W);
+        if (prefetch) prefetch_lanes<W>(v_, b0);
       }
     }
   }
