@@ -57,7 +57,7 @@ struct AheadPlan {
   static AheadPlan of(const BatchView<T> &v) {
     if (!getrf_prefetches<T, W>(v.rows, v.cols, N > 0)) return {};
     constexpr bool steps = N > 0 && runs_fixed_steps<T, W>(N);
-    const idx bytes = idx(v.rows) * v.cols * idx(sizeof(T)) * W;
+    const idx bytes = packed_bytes<W>(v);
     return {!steps, bytes <= kPrefetchSpreadMax && !(steps && bytes <= kAtOnceMax)};
   }
   /// What the kernel on chunk b0 prefetches.

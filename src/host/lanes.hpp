@@ -320,6 +320,12 @@ void unpack_lanes(const T *buf, idx b0, int lanes, const BatchView<T> &v) {
   }
 }
 
+/// Bytes of a packed chunk of the batch v: W lanes of its rows x cols elements.
+template <int W, class U>
+idx packed_bytes(const BatchView<U> &v) {
+  return idx(v.rows) * v.cols * idx(sizeof(U)) * W;
+}
+
 /// Bytes of a packed chunk up to which a later chunk's matrices are prefetched at once.
 constexpr idx kPrefetchChunkMax = 16 * 1024;
 
@@ -338,7 +344,7 @@ constexpr int kChunksAhead = 2;
 /// once slower too.
 template <int W, class U>
 void prefetch_lanes(const BatchView<U> &v, idx b0) {
-  if (idx(v.rows) * v.cols * idx(sizeof(U)) * W > kPrefetchChunkMax) return;
+  if (packed_bytes<W>(v) > kPrefetchChunkMax) return;
   const Ahead ahead = next_items<W>(v, b0 + kChunksAhead * W);
   for (int r = 0; r < ahead.ranges; ++r) prefetch_range<3>(ahead.starts[r], ahead.bytes);
 }
