@@ -155,6 +155,10 @@ inline void swap_column(T *c, RS rs, int k0, const idx (&off)[S][W]) noexcept {
 /// columns j0..j1-1, l21 = a21 / a11 and the rank-1 update of columns k+1..j1-1. The search
 /// and the scaling are getrf_step's, written out again: as shared helpers they compiled the
 /// fixed-size kernels differently, 15-25% slower at n = 4 (alternating runs, one thread).
+/// Column k itself takes its interchange without element swaps: the search keeps the pivot's
+/// value and the scaling puts row k's old value into row p by a select, so its vector loads do
+/// not wait on W scalar stores, which cannot forward to them (interleaved dgetrf, one thread,
+/// 16 MiB, best of 4 alternating runs: 1-2% at n = 24..48).
 template <class P, int W, bool Pivot, class T, class M, class RS, class CS>
 inline void panel_step(int k, M m, int j0, int j1, T *a, RS rs, CS cs, int *ipiv, idx ps,
                        typename P::I &first_zero) noexcept {
@@ -163,21 +167,26 @@ inline void panel_step(int k, M m, int j0, int j1, T *a, RS rs, CS cs, int *ipiv
   using I = typename P::I;
   using B = typename P::B;
   T *ck = a + k * cs;
+  const V akk = P::load(ck + k * rs);
+  V piv = akk;
+  I p = P::index(k);
   if constexpr (Pivot) {
-    R best = P::abs1(P::load(ck + k * rs));
-    I p = P::index(k);
+    R best = P::abs1(akk);
     for (int i = k + 1; i < m; ++i) {
-      const R v = P::abs1(P::load(ck + i * rs));
+      const V y = P::load(ck + i * rs);
+      const R v = P::abs1(y);
       const B up = P::gt(v, best);
       best = P::sel(up, v, best);
+      piv = P::sel(up, y, piv);
       p = P::sel(up, P::index(i), p);
     }
     P::store_index(ipiv + k * ps, p, 1);
     idx off[1][W];
     swap_offsets<W>(off[0], rs, k, ipiv + k * ps);
-    for (int j = j0; j < j1; ++j) swap_column<W>(a + j * cs, rs, k, off);
+    for (int j = j0; j < j1; ++j)
+      if (j != k) swap_column<W>(a + j * cs, rs, k, off);
+    P::store(ck + k * rs, piv);
   }
-  const V piv = P::load(ck + k * rs);
   const B zero = P::is_zero(piv);
   first_zero = P::sel(P::both(zero, P::eq(first_zero, 0)), P::index(k + 1), first_zero);
   const V r = P::recip(P::sel(zero, P::splat(T(1)), piv));
@@ -186,7 +195,8 @@ inline void panel_step(int k, M m, int j0, int j1, T *a, RS rs, CS cs, int *ipiv
                           P::lt(apiv, P::abs1(P::splat(T(std::numeric_limits<real_t<T>>::min())))));
   const bool tiny = P::any(small);
   for (int i = k + 1; i < m; ++i) {
-    const V y = P::load(ck + i * rs);
+    V y = P::load(ck + i * rs);
+    if constexpr (Pivot) y = P::sel(P::eq(p, i), akk, y);
     const V l = P::mul(y, r);
     P::store(ck + i * rs, tiny ? P::sel(small, P::div(y, piv), l) : l);
   }
@@ -284,6 +294,10 @@ inline void interchange_l(int m, int kfull, int kmax, T *a, RS rs, CS cs, const 
   }
 }
 
+/// Columns (m * W elements) up to which getrf_blocked swaps the rows of the next column
+/// before it updates one (see there).
+inline constexpr idx kEarlySwapBytes = 8192;
+
 /// Right-looking LU in panels of NB columns. The steps of a panel interchange and update only
 /// its own columns; every other column then takes the panel's NB interchanges and (right of
 /// it) its update in one visit, while it is in L1. A last panel narrower than NB runs plain
@@ -296,7 +310,13 @@ inline void interchange_l(int m, int kfull, int kmax, T *a, RS rs, CS cs, const 
 /// dgetrf 10.0 -> 10.8 GFLOP/s at n = 24, 11.4 -> 12.6 at 32, 13.3 -> 14.8 at 48, 19.6 -> 21.6 at
 /// 96; sgetrf 17.4 -> 19.8 at 32, 29.4 -> 35.5 at 64). The columns right of a panel keep their
 /// element swaps: as gathers into the panel's rows and scatters of the rows they displace, once
-/// per visit, dgetrf ran 0.89-0.95x at n = 24..64.
+/// per visit, dgetrf ran 0.89-0.95x at n = 24..64. With W > 1 and columns of at most
+/// kEarlySwapBytes, the visit to column j swaps column j+1's elements before it updates column
+/// j: the scalar stores of the swaps cannot forward to the update's vector loads, which waited
+/// on them when they came right after (interleaved, one thread, 16 MiB, best of 4 alternating
+/// runs, ms: dgetrf 2.48 -> 2.26 at n = 20, 2.89 -> 2.74 at 32, 3.63 -> 3.32 at 48; sgetrf 3.96
+/// -> 3.63 at 32, 5.10 -> 4.50 at 64; complex tied at n = 24, 32; at 12 and 16 KiB (dgetrf n = 96,
+/// 128) 5% slower, hence the limit).
 template <class P, int W, int NB, bool Pivot, class T, class M, class N, class RS, class CS>
 inline void getrf_blocked(M m, N n, T *a, RS rs, CS cs, int *ipiv, idx ps,
                           typename P::I &first_zero, const Ahead &ahead = {}) noexcept {
@@ -305,6 +325,7 @@ inline void getrf_blocked(M m, N n, T *a, RS rs, CS cs, int *ipiv, idx ps,
   Prefetcher prefetch(ahead, panels * (n - NB) - NB * panels * (panels - 1) / 2);
   constexpr bool defers = kGathers<T, W> && Pivot;  // see interchange_l
   const bool defer = defers && m <= kDeferRowsMax;
+  const bool early = Pivot && W > 1 && idx(m) * W * idx(sizeof(T)) <= kEarlySwapBytes;
   for (int k0 = 0; k0 < kfull; k0 += NB) {
     const int k1 = k0 + NB;
     for (int k = k0; k < k1; ++k)
@@ -315,9 +336,16 @@ inline void getrf_blocked(M m, N n, T *a, RS rs, CS cs, int *ipiv, idx ps,
       if (!defer)
         for (int j = 0; j < k0; ++j) swap_column<W>(a + j * cs, rs, k0, off);
     }
+    if constexpr (Pivot)
+      if (early && k1 < n) swap_column<W>(a + k1 * cs, rs, k0, off);
     for (int j = k1; j < n; ++j) {
       if constexpr (W > 1) prefetch.next();
-      if constexpr (Pivot) swap_column<W>(a + j * cs, rs, k0, off);
+      if constexpr (Pivot) {
+        if (!early)
+          swap_column<W>(a + j * cs, rs, k0, off);
+        else if (j + 1 < n)
+          swap_column<W>(a + (j + 1) * cs, rs, k0, off);
+      }
       update_column<P, NB>(k0, m, a, a + j * cs, rs, cs);
     }
   }
