@@ -294,8 +294,8 @@ inline void interchange_l(int m, int kfull, int kmax, T *a, RS rs, CS cs, const 
   }
 }
 
-/// Columns (m * W elements) up to which getrf_blocked swaps the rows of the next column
-/// before it updates one (see there).
+/// Bytes of a column (m * W elements) up to which getrf_blocked swaps the rows of the next
+/// column before it updates one (see there).
 inline constexpr idx kEarlySwapBytes = 8192;
 
 /// Right-looking LU in panels of NB columns. The steps of a panel interchange and update only
