@@ -325,7 +325,8 @@ inline void getrf_blocked(M m, N n, T *a, RS rs, CS cs, int *ipiv, idx ps,
   Prefetcher prefetch(ahead, panels * (n - NB) - NB * panels * (panels - 1) / 2);
   constexpr bool defers = kGathers<T, W> && Pivot;  // see interchange_l
   const bool defer = defers && m <= kDeferRowsMax;
-  const bool early = Pivot && W > 1 && idx(m) * W * idx(sizeof(T)) <= kEarlySwapBytes;
+  // columns the swaps right of a panel run ahead of its updates (kEarlySwapBytes)
+  const int lead = Pivot && W > 1 && idx(m) * W * idx(sizeof(T)) <= kEarlySwapBytes;
   for (int k0 = 0; k0 < kfull; k0 += NB) {
     const int k1 = k0 + NB;
     for (int k = k0; k < k1; ++k)
@@ -337,15 +338,11 @@ inline void getrf_blocked(M m, N n, T *a, RS rs, CS cs, int *ipiv, idx ps,
         for (int j = 0; j < k0; ++j) swap_column<W>(a + j * cs, rs, k0, off);
     }
     if constexpr (Pivot)
-      if (early && k1 < n) swap_column<W>(a + k1 * cs, rs, k0, off);
+      for (int j = k1; j < k1 + lead && j < n; ++j) swap_column<W>(a + j * cs, rs, k0, off);
     for (int j = k1; j < n; ++j) {
       if constexpr (W > 1) prefetch.next();
-      if constexpr (Pivot) {
-        if (!early)
-          swap_column<W>(a + j * cs, rs, k0, off);
-        else if (j + 1 < n)
-          swap_column<W>(a + (j + 1) * cs, rs, k0, off);
-      }
+      if constexpr (Pivot)
+        if (j + lead < n) swap_column<W>(a + (j + lead) * cs, rs, k0, off);
       update_column<P, NB>(k0, m, a, a + j * cs, rs, cs);
     }
   }
