@@ -199,6 +199,46 @@ TEST(HostChunks, NextItemsAreTheNextChunksMatricesInTheBatch) {
   EXPECT_EQ(ompbatch::detail::host::next_items<W>(i, 0).ranges, 0);
 }
 
+/// Counts a kernel's calls of Prefetcher::next.
+struct CountingPrefetcher {
+  int calls = 0;
+  void next() noexcept { ++calls; }
+};
+
+/// getrf_columns on one vector register of lanes advances its prefetcher column_parts(N)
+/// times, the parts getrf_column_lanes splits the next block into: fewer calls would leave the
+/// block's last lines unfetched, more would fetch it early, in bigger parts.
+template <class T, int H, int N>
+void check_column_parts() {
+  using P = k::Pack<T, H>;
+  std::mt19937_64 rng(N);
+  std::uniform_real_distribution<double> d(-1, 1);
+  std::vector<T> a(static_cast<size_t>(N * N * H));
+  for (auto &x : a) x = T(d(rng));
+  std::vector<int> ipiv(static_cast<size_t>(N * H));
+  for (const bool pivot : {true, false}) {
+    typename P::I first_zero = P::index(0);
+    CountingPrefetcher count;
+    if (pivot)
+      k::getrf_columns<P, N, true>(a.data(), k::idx(H), k::idx(N) * H, ipiv.data(), H, first_zero,
+                                   count);
+    else
+      k::getrf_columns<P, N, false>(a.data(), k::idx(H), k::idx(N) * H, nullptr, H, first_zero,
+                                    count);
+    EXPECT_EQ(count.calls, k::column_parts(N)) << "n = " << N << (pivot ? "" : ", no pivoting");
+  }
+}
+
+TEST(HostChunks, LeftLookingFormAdvancesItsPrefetcherOnceAPart) {
+  static_assert(k::column_parts(16) == 16 + 120);
+  check_column_parts<double, 8, k::kColumnsMin<double>>();
+  check_column_parts<double, 8, k::kColumnsMax<double>>();
+  check_column_parts<float, 16, k::kColumnsMin<float>>();
+  check_column_parts<float, 16, 16>();
+  check_column_parts<float, 16, 17>();  // a row in place
+  check_column_parts<float, 16, k::kColumnsMax<float>>();
+}
+
 /// The forms that take a Prefetcher: every compiled square size (left-looking and the
 /// compile-time steps), steps and panels past kFixedStepsMax; not the steps with a run-time k up
 /// to kFixedStepsMax nor the one-lane kernel.
