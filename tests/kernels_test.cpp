@@ -207,7 +207,7 @@ struct CountingPrefetcher {
 
 /// getrf_columns on one vector register of lanes advances its prefetcher column_parts(N)
 /// times, the parts getrf_column_lanes splits the next block into: fewer calls would leave the
-/// block's last lines unfetched, more would fetch it early, in bigger parts.
+/// block's last lines unfetched, more would finish it before the kernel ends.
 template <class T, int H, int N>
 void check_column_parts() {
   using P = k::Pack<T, H>;
