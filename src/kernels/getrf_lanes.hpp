@@ -681,9 +681,9 @@ constexpr bool getrf_prefetches(int m, int n, bool fixed) {
 }
 
 /// How often getrf_columns on N columns advances its Prefetcher: once a column and once a step
-/// of each (column j takes j steps).
+/// of each (column j takes j steps: the visits right of the diagonal, counted the other way).
 constexpr idx column_parts(int n) {
-  return idx(n) + idx(n) * (n - 1) / 2;
+  return idx(n) + column_visits(n, n);
 }
 
 /// getrf_columns over W lanes, one vector register of them at a time (two for double lanes).
