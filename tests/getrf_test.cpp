@@ -63,6 +63,18 @@ TYPED_TEST(Getrf, VendorCrossoversAreSeamless) {
   check_against_lapack<TypeParam>(170, 160, 20, 12);  // blocks of 12 lanes: 8 + 4, then 8
 }
 
+/// An interleaved batch of fewer blocks than threads takes the vendor path block by block, the
+/// whole team on each: 20 matrices of n = 130 in blocks of 8 (the last one half full) on 4
+/// threads, and 3 in one block on 2.
+TYPED_TEST(Getrf, FewInterleavedBlocksShareTheTeam) {
+  const int team = omp_get_max_threads();
+  omp_set_num_threads(4);
+  check_against_lapack<TypeParam>(130, 130, 20, 8);
+  omp_set_num_threads(2);
+  check_against_lapack<TypeParam>(130, 130, 3, 4);
+  omp_set_num_threads(team);
+}
+
 TYPED_TEST(Getrf, TallAndWideMatchLapack) {
   for (auto [m, n] : {std::pair{7, 3}, {3, 7}, {17, 8}, {8, 17}, {1, 5}, {5, 1}})
     check_against_lapack<TypeParam>(m, n, 11);
