@@ -151,12 +151,12 @@ TYPED_TEST(Kernels, GetrfFormsAreBitwiseEqual) {
 }
 
 /// The host driver prefetches, during an in-place chunk that ends its block, the next block
-/// when that one runs in place too; never memory outside the batch.
+/// (or the one `blocks` on) when that one runs in place too; never memory outside the batch.
 TEST(HostChunks, NextBlockIsTheFollowingInPlaceBlockOrNothing) {
   constexpr int W = 16;
   std::vector<double> a(size_t(6) * 4 * 64 * 3);
-  const auto ahead = [&](const ompbatch::BatchView<double> &v, k::idx b0) {
-    const k::Ahead x = ompbatch::detail::host::next_block<W>(v, b0);
+  const auto ahead = [&](const ompbatch::BatchView<double> &v, k::idx b0, int blocks = 1) {
+    const k::Ahead x = ompbatch::detail::host::next_block<W>(v, b0, blocks);
     EXPECT_LE(x.ranges, 1);
     return std::make_pair(x.ranges ? static_cast<const double *>(x.starts[0]) - a.data() : -1,
                           x.bytes);
@@ -167,11 +167,15 @@ TEST(HostChunks, NextBlockIsTheFollowingInPlaceBlockOrNothing) {
   EXPECT_EQ(ahead(v, 0), std::make_pair(block, bytes));
   EXPECT_EQ(ahead(v, W), std::make_pair(2 * block, bytes));
   EXPECT_EQ(ahead(v, 2 * W), std::make_pair(k::idx(-1), k::idx(0)));
+  EXPECT_EQ(ahead(v, 0, 2), std::make_pair(2 * block, bytes));       // two blocks on
+  EXPECT_EQ(ahead(v, 0, 3), std::make_pair(k::idx(-1), k::idx(0)));  // the partial block
+  EXPECT_EQ(ahead(v, W, 2), std::make_pair(k::idx(-1), k::idx(0)));
   // width 2W: the second chunk of a block looks ahead, over the next block's 2W lanes
   const auto w = ompbatch::BatchView<double>::interleaved(5, 4, a.data(), 6, 2 * W, 4 * W);
   EXPECT_EQ(ahead(w, 0), std::make_pair(k::idx(-1), k::idx(0)));
   EXPECT_EQ(ahead(w, W), std::make_pair(2 * block, 2 * bytes));
   EXPECT_EQ(ahead(w, 3 * W), std::make_pair(k::idx(-1), k::idx(0)));  // the batch ends
+  EXPECT_EQ(ahead(w, W, 2), std::make_pair(k::idx(-1), k::idx(0)));   // past its end
 }
 
 /// A packed chunk's kernel prefetches the thread's next chunk: each of its matrices (those in the

@@ -44,6 +44,15 @@ constexpr idx kPrefetchSpreadMax = 512 * 1024;
 /// 29.7; dgetrf 3 27.1 -> 29.7) or tied (sgetrf 6, dgetrf 4).
 constexpr idx kAtOnceMax = 2048;
 
+/// In-place blocks ahead of the one it factors that the driver prefetches into L2 at once,
+/// before the call, for the compile-time steps (which are not handed the next block to spread:
+/// see getrf_pack). Interleaved pivoted getrf, 2 threads, 256 MiB, 2-core Zen 5 VM, against no
+/// prefetch, alternating runs: dgetrf n = 4 14.1-14.5 -> 9.3-10.0 ms (best of 8, three pairs;
+/// benchmark medians of 5: 15.3-16.3 -> 10.8-11.6), n = 6 12.4-14.0 -> 10.5-12.2, n = 2 tied;
+/// sgetrf n = 4 15.4-16.5 -> 14.1-14.3 ms (medians of 5); sgetrf n = 8, cgetrf and zgetrf n = 8
+/// within the run-to-run spread (medians of 3). 2 to 16 blocks ahead measured alike at n = 4.
+constexpr int kStepsBlocksAhead = 3;
+
 /// Which chunks' kernel calls get the thread's next data to prefetch, decided once per call
 /// where the kernel for these sizes prefetches at all (getrf_prefetches): in-place chunks the
 /// next in-place interleaved block (not for the compile-time steps), packed chunks the next
@@ -51,14 +60,23 @@ constexpr idx kAtOnceMax = 2048;
 /// Chunks given nothing get prefetch_lanes (at once, into L1) from LaneArg::bind instead.
 /// Pointer-array dgetrf, 2 threads, 256 MiB, best of 4 alternating runs against prefetch_lanes
 /// alone: 1.31x at n = 8, 1.44x at 12, 1.25x at 16 (both at n = 8: 0.80x).
+/// In-place chunks of the compile-time steps instead have the driver prefetch the block
+/// kStepsBlocksAhead on at once (at_once).
 struct AheadPlan {
-  bool in_place = false, packed = false;
+  bool in_place = false, packed = false, steps = false;
   template <class T, int W, int N>
   static AheadPlan of(const BatchView<T> &v) {
     if (!getrf_prefetches<T, W>(v.rows, v.cols, N > 0)) return {};
     constexpr bool steps = N > 0 && runs_fixed_steps<T, W>(N);
     const idx bytes = packed_bytes<W>(v);
-    return {!steps, bytes <= kPrefetchSpreadMax && !(steps && bytes <= kAtOnceMax)};
+    return {!steps, bytes <= kPrefetchSpreadMax && !(steps && bytes <= kAtOnceMax), steps};
+  }
+  /// Prefetches, before the kernel's call on in-place chunk b0, what the plan takes at once.
+  template <int W, class T>
+  void at_once(const BatchView<T> &v, idx b0) const {
+    if (!steps) return;
+    const Ahead ahead = next_block<W>(v, b0, kStepsBlocksAhead);
+    if (ahead.ranges) prefetch_range<1>(ahead.starts[0], ahead.bytes);
   }
   /// What the kernel on chunk b0 prefetches.
   template <int W, class T>
@@ -75,6 +93,7 @@ void getrf_run(const BatchView<T> &A, const BatchView<int> &P, int *info) {
     return [&, a = LaneArg<T, W>(A, true, true), p = LaneArg<int, W>(P, false, true),
             inf = LaneInfo<W>(info)](idx b0, int lanes, bool in_place) mutable {
       const Ahead ahead = plan.at<W>(A, b0, in_place);
+      if (in_place) plan.at_once<W>(A, b0);
       a.bind(b0, lanes, in_place, ahead.ranges == 0);
       p.bind(b0, lanes, in_place);
       getrf_chunk<T, W, N>(A, a.ptr(), a.rs(), a.cs(), p.ptr(), p.rs(), inf.bind(b0, lanes), ahead);

@@ -76,13 +76,14 @@ struct Chunks {
   bool in_place(int lanes) const { return blocks && lanes == W; }
 };
 
-/// For an in-place chunk (first matrix b0) that ends its interleaved block: the next block,
-/// when its first chunk runs in place too (the next call's data, to prefetch); else nothing.
+/// For an in-place chunk (first matrix b0) that ends its interleaved block: the block `blocks`
+/// after it (1: the next call's data, to prefetch), when that block's first chunk runs in place
+/// too; else nothing.
 template <int W, class T>
-Ahead next_block(const BatchView<T> &v, idx b0) {
+Ahead next_block(const BatchView<T> &v, idx b0, int blocks = 1) {
   Ahead ahead;
-  const idx next = (b0 / v.width + 1) * v.width;
-  if (v.layout != Layout::interleaved || b0 + W != next || next + W > v.count) return ahead;
+  const idx end = (b0 / v.width + 1) * v.width, next = end + idx(blocks - 1) * v.width;
+  if (v.layout != Layout::interleaved || b0 + W != end || next + W > v.count) return ahead;
   ahead.starts[0] = item(v, next);
   ahead.ranges = 1;
   ahead.bytes = idx(v.ld) * v.cols * v.width * idx(sizeof(T));
