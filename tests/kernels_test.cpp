@@ -144,10 +144,12 @@ void check_forms(std::mt19937_64 &rng) {
     }
 }
 
+/// At 8 lanes (the cases use lanes 0..6) and at the library's getrf width where it is wider.
 TYPED_TEST(Kernels, GetrfFormsAreBitwiseEqual) {
   std::mt19937_64 rng(29);
+  constexpr int w = ompbatch::detail::host::getrf_width<TypeParam>();
   check_forms<TypeParam, 8>(rng);
-  check_forms<TypeParam, 16>(rng);
+  if constexpr (w > 8) check_forms<TypeParam, w>(rng);
 }
 
 /// The host driver prefetches, during an in-place chunk that ends its block, the next block

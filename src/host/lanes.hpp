@@ -19,6 +19,7 @@
 #endif
 
 #include "kernels/layout.hpp"
+#include "kernels/pack.hpp"
 #include "kernels/prefetch.hpp"
 
 namespace ompbatch::detail::host {
@@ -35,9 +36,11 @@ constexpr int width() {
 
 /// Lanes per getrf kernel call: the pack's temporaries live in registers (kernels/pack.hpp),
 /// and two AVX-512 registers of lanes (double and complex) run faster than one, as two
-/// independent chains of selects and updates (bench/getrf_bench, see the README).
+/// independent chains of selects and updates (bench/getrf_bench, see the README). Targets with
+/// narrower registers (AVX2: 16 of 32 bytes) run the solver width, two of their registers.
 template <class T>
 constexpr int getrf_width() {
+  if constexpr (kVectorBytes < 64) return width<T>();
   return std::is_same_v<T, float> ? 16 : 2 * width<T>();
 }
 

@@ -410,8 +410,8 @@ struct PivotDivision {
 };
 
 /// Rows of a column getrf_columns holds in registers (the bottom ones): with the selects'
-/// temporaries they fill the 32 AVX-512 registers.
-inline constexpr int kColumnRegisters = 16;
+/// temporaries they fill the 32 AVX-512 registers (half of them where a target has 16).
+inline constexpr int kColumnRegisters = kVectorBytes >= 64 ? 16 : 8;
 
 /// Row k's new value in the interchange of rows k and p (per lane, p >= k) of a column whose
 /// rows M.. are the registers x and whose rows k..M-1 are in place at c (k < M): one chain
@@ -655,11 +655,11 @@ inline void getrf_pack(M m, N n, T *a, RS rs, CS cs, int *ipiv, idx ps, int *inf
 /// against them, kernel alone, 16 lanes, pivoting, one thread L2-resident / 2 threads
 /// streaming 256 MiB (best of 12 / 4, two alternating runs): dgetrf 0.75-0.79x / 1.05x at
 /// n = 5..7 but 1.18x / 1.22-1.28x at 8; sgetrf 0.73x / 1.07-1.11x at 8. Double lanes stop where
-/// the whole column fits the registers, float lanes at 24 (see getrf_columns).
+/// the whole column fits the AVX-512 registers (16), float lanes at 24 (see getrf_columns).
 template <class T>
 inline constexpr int kColumnsMin = std::is_same_v<T, double> ? 8 : kFixedStepsMax + 1;
 template <class T>
-inline constexpr int kColumnsMax = std::is_same_v<T, float> ? 24 : kColumnRegisters;
+inline constexpr int kColumnsMax = std::is_same_v<T, float> ? 24 : 16;
 
 template <class T, int W>
 constexpr bool runs_columns(int n) {

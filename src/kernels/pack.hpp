@@ -159,10 +159,19 @@ struct VectorPack {
   }
 };
 
-/// Widest lanes one vector of the pack holds (one AVX-512 register); wider packs are two
-/// halves (compilers lower wider vectors of the extensions to scalar code).
+/// Widest lanes one vector of the pack holds: one register of the target (64 bytes with
+/// AVX-512, 32 with AVX, else 16); wider packs are two halves. A vector wider than the target's
+/// registers is lowered piecewise by the compiler, and GCC 12 took over 45 minutes on
+/// src/host/getrf_host.cpp for a Zen 3 (AVX2) target with 64-byte vectors, 3.4 minutes for
+/// AVX-512.
 #pragma omp declare target
+#if defined(__AVX512F__)
 constexpr std::size_t kVectorBytes = 64;
+#elif defined(__AVX__)
+constexpr std::size_t kVectorBytes = 32;
+#else
+constexpr std::size_t kVectorBytes = 16;
+#endif
 #pragma omp end declare target
 
 /// 2W lanes as two packs H of W lanes, every operation done on both halves.
