@@ -469,16 +469,4 @@ void for_each_chunk(const BatchView<U> &lead, Setup setup) {
   }
 }
 
-/// Copies the chunk's lanes of `from` into `to` (both bound), rows x cols.
-template <class T, int W, class U>
-void copy_lanes(int rows, int cols, const LaneArg<U, W> &from, const LaneArg<T, W> &to) {
-  for (int j = 0; j < cols; ++j)
-    for (int i = 0; i < rows; ++i) {
-      const T *f = from.ptr() + i * from.rs() + j * from.cs();
-      T *t = to.ptr() + i * to.rs() + j * to.cs();
-#pragma omp simd
-      for (int l = 0; l < W; ++l) t[l] = f[l];
-    }
-}
-
 }  // namespace ompbatch::detail::host

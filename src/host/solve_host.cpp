@@ -25,43 +25,51 @@ void getrs(Op trans, const BatchView<const T> &A, ConstPivots ipiv, const BatchV
   });
 }
 
-/// getri and matinv: C = copy of A, then (matinv) getrf, then the in-place inverse.
 template <class T>
-void inverse(const BatchView<const T> &A, const BatchView<const int> &P, bool factor,
-             const BatchView<T> &C, int *info) {
+void getri(const BatchView<const T> &A, ConstPivots ipiv, const BatchView<T> &C, int *info) {
   constexpr int W = width<T>();
+  const BatchView<const int> P = pivot_view(A, ipiv.data, ipiv.stride);
   for_each_chunk<W>(A, [&] {
     return [&, a = LaneArg<const T, W>(A, true, false), p = LaneArg<const int, W>(P, true, false),
-            c = LaneArg<T, W>(C, false, true), inf = LaneInfo<W>(info),
-            piv = std::vector<int>(idx(A.rows) * W),
-            work = std::vector<T>(idx(A.rows) * W)](idx b0, int lanes, bool in_place) mutable {
-      const int n = A.rows;
+            c = LaneArg<T, W>(C, false, true),
+            inf = LaneInfo<W>(info)](idx b0, int lanes, bool in_place) mutable {
       a.bind(b0, lanes, in_place);
+      p.bind(b0, lanes, in_place);
       c.bind(b0, lanes, in_place);
-      copy_lanes<T, W>(n, n, a, c);
-      int *infos = inf.bind(b0, lanes);
-      if (factor) {
-        getrf_lanes<T, W>(n, n, c.ptr(), c.rs(), c.cs(), piv.data(), W, infos);
-        int unused[W];
-        getri_lanes<T, W>(n, c.ptr(), c.rs(), c.cs(), piv.data(), W, work.data(), unused);
-      } else {
-        p.bind(b0, lanes, in_place);
-        getri_lanes<T, W>(n, c.ptr(), c.rs(), c.cs(), p.ptr(), p.rs(), work.data(), infos);
-      }
+      getri_lanes<T, W>(A.rows, a.ptr(), a.rs(), a.cs(), p.ptr(), p.rs(), c.ptr(), c.rs(), c.cs(),
+                        inf.bind(b0, lanes));
       c.finish(b0, lanes);
       inf.finish();
     };
   });
 }
 
-template <class T>
-void getri(const BatchView<const T> &A, ConstPivots ipiv, const BatchView<T> &C, int *info) {
-  inverse(A, pivot_view(A, ipiv.data, ipiv.stride), false, C, info);
-}
-
+/// matinv: A's lanes copied into the thread's scratch, factored there (getrf), inverted into C.
 template <class T>
 void matinv(const BatchView<const T> &A, const BatchView<T> &C, int *info) {
-  inverse(A, pivot_view<const int>(A, nullptr, 0), true, C, info);
+  constexpr int W = width<T>();
+  const int n = A.rows;
+  for_each_chunk<W>(A, [&] {
+    return [&, a = LaneArg<const T, W>(A, true, false), c = LaneArg<T, W>(C, false, true),
+            inf = LaneInfo<W>(info), lu = std::vector<T, LineAligned<T>>(idx(n) * n * W),
+            piv = std::vector<int>(idx(n) * W)](idx b0, int lanes, bool in_place) mutable {
+      a.bind(b0, lanes, in_place);
+      c.bind(b0, lanes, in_place);
+      for (int j = 0; j < n; ++j)
+        for (int i = 0; i < n; ++i) {
+          const T *f = a.ptr() + i * a.rs() + j * a.cs();
+          T *t = lu.data() + (i + idx(j) * n) * W;
+#pragma omp simd
+          for (int l = 0; l < W; ++l) t[l] = f[l];
+        }
+      int *infos = inf.bind(b0, lanes), unused[W];
+      getrf_lanes<T, W>(n, n, lu.data(), idx(W), idx(n) * W, piv.data(), W, infos);
+      getri_lanes<T, W>(n, lu.data(), W, idx(n) * W, piv.data(), W, c.ptr(), c.rs(), c.cs(),
+                        unused);
+      c.finish(b0, lanes);
+      inf.finish();
+    };
+  });
 }
 
 template <class T>

@@ -25,8 +25,8 @@
 
 #include <utility>
 
-#include "kernels/pack.hpp"
 #include "kernels/prefetch.hpp"
+#include "kernels/tile_lanes.hpp"
 
 namespace ompbatch::detail {
 
@@ -690,7 +690,7 @@ constexpr idx column_parts(int n) {
 template <class T, int W, int N, bool Pivot, class RS, class CS>
 inline void getrf_column_lanes(T *a, RS rs, CS cs, int *ipiv, idx ps, int *info,
                                const Ahead &ahead) noexcept {
-  constexpr int H = sizeof(T) * W > kVectorBytes ? int(kVectorBytes / sizeof(T)) : W;
+  constexpr int H = kPassLanes<T, W>;
   static_assert(W % H == 0, "whole vector registers of lanes");
   using P = Pack<T, H>;
   Prefetcher prefetch(ahead, column_parts(N) * (W / H));

@@ -9,7 +9,8 @@
 //   splat(x), index(i)            every lane x, every lane i
 //   load_index(p), store_index(p, v, add)   W ints at p; p[l] = v[l] + add
 //   abs1, mul, div, recip, fms    as in scalar.hpp
-//   gt(x, y), lt(x, y), is_zero(v), eq(v, i), ge(v, i), both(b, c), any(b)
+//   conj(v), real(v), from_real(r), scale(v, r), sqrt(r)   r: R, the real parts' type
+//   gt(x, y), lt(x, y), is_zero(v), eq(v, i), ge(v, i), both(b, c), bnot(b), any(b)
 //   sel(b, x, y)                  b ? x : y per lane
 // Float, double and complex packs are vectors of the compiler (GCC/Clang vector extensions),
 // so that a kernel's temporaries stay in registers.
@@ -19,7 +20,7 @@
 #include <cstring>
 #include <type_traits>
 #include <utility>
-#if !defined(__clang__) && (defined(__AVX512F__) || defined(__FMA__))
+#if !defined(__clang__) && (defined(__AVX512F__) || defined(__FMA__) || defined(__SSE2__))
 #include <immintrin.h>
 #endif
 
@@ -52,12 +53,18 @@ struct Pack<T, 1> {
   static V div(V x, V y) noexcept { return detail::div(x, y); }
   static V recip(V x) noexcept { return detail::recip(x); }
   static V fms(V c, V x, V y) noexcept { return detail::fms(c, x, y); }
+  static V conj(V x) noexcept { return conj_(x); }
+  static R real(V x) noexcept { return real_(x); }
+  static V from_real(R x) noexcept { return V(x); }
+  static V scale(V x, R s) noexcept { return x * s; }
+  static R sqrt(R x) noexcept { return std::sqrt(x); }
   static B gt(R x, R y) noexcept { return x > y; }
   static B lt(R x, R y) noexcept { return x < y; }
   static B is_zero(V x) noexcept { return x == T(0); }
   static B eq(I x, int i) noexcept { return x == i; }
   static B ge(I x, int i) noexcept { return x >= i; }
   static B both(B x, B y) noexcept { return x && y; }
+  static B bnot(B x) noexcept { return !x; }
   static bool any(B x) noexcept { return x; }
   template <class X>
   static X sel(B b, X x, X y) noexcept {
@@ -126,6 +133,44 @@ struct VectorPack {
     else
       return V(fd(x, y, c));
   }
+  static V conj(V x) noexcept {
+    return x;
+  }
+  static R real(V x) noexcept {
+    return x;
+  }
+  static V from_real(R x) noexcept {
+    return x;
+  }
+  static V scale(V x, R s) noexcept {
+    return x * s;
+  }
+  static R sqrt(R x) noexcept {
+#if defined(__clang__)
+    return __builtin_elementwise_sqrt(x);
+#else
+#if defined(__AVX512F__)
+    if constexpr (sizeof(V) == 64) return by_size(x, _mm512_sqrt_ps, _mm512_sqrt_pd);
+#endif
+#if defined(__AVX__)
+    if constexpr (sizeof(V) == 32) return by_size(x, _mm256_sqrt_ps, _mm256_sqrt_pd);
+#endif
+#if defined(__SSE2__)
+    if constexpr (sizeof(V) == 16) return by_size(x, _mm_sqrt_ps, _mm_sqrt_pd);
+#endif
+    V r;
+    for (int l = 0; l < W; ++l) r[l] = std::sqrt(T(x[l]));
+    return r;
+#endif
+  }
+  /// f(x) by the float or the double form of an x86 operation
+  template <class FS, class FD>
+  static V by_size(V x, FS fs, FD fd) noexcept {
+    if constexpr (sizeof(T) == 4)
+      return V(fs(x));
+    else
+      return V(fd(x));
+  }
   static B gt(R x, R y) noexcept {
     return x > y;
   }
@@ -143,6 +188,9 @@ struct VectorPack {
   }
   static B both(B x, B y) noexcept {
     return x & y;
+  }
+  static B bnot(B x) noexcept {
+    return ~x;
   }
   static bool any(B x) noexcept {
 #if defined(__clang__)
@@ -206,6 +254,13 @@ struct PairPack {
   static V fms(const V &c, const V &x, const V &y) noexcept {
     return {H::fms(c.lo, x.lo, y.lo), H::fms(c.hi, x.hi, y.hi)};
   }
+  static V conj(const V &x) noexcept { return x; }
+  static R real(const V &x) noexcept { return x; }
+  static V from_real(const R &x) noexcept { return x; }
+  static V scale(const V &x, const R &s) noexcept {
+    return {H::scale(x.lo, s.lo), H::scale(x.hi, s.hi)};
+  }
+  static R sqrt(const R &x) noexcept { return {H::sqrt(x.lo), H::sqrt(x.hi)}; }
   static B gt(const R &x, const R &y) noexcept { return {H::gt(x.lo, y.lo), H::gt(x.hi, y.hi)}; }
   static B lt(const R &x, const R &y) noexcept { return {H::lt(x.lo, y.lo), H::lt(x.hi, y.hi)}; }
   static B is_zero(const V &x) noexcept { return {H::is_zero(x.lo), H::is_zero(x.hi)}; }
@@ -214,6 +269,7 @@ struct PairPack {
   static B both(const B &x, const B &y) noexcept {
     return {H::both(x.lo, y.lo), H::both(x.hi, y.hi)};
   }
+  static B bnot(const B &x) noexcept { return {H::bnot(x.lo), H::bnot(x.hi)}; }
   static bool any(const B &x) noexcept { return H::any(x.lo) || H::any(x.hi); }
   template <class X>
   static Two<X> sel(const B &b, const Two<X> &x, const Two<X> &y) noexcept {
@@ -270,12 +326,18 @@ struct Pack<std::complex<Real>, W, std::enable_if_t<(W > 1)>> {
     return {P::fms(P::fms(c.re, a.re, b.re), -a.im, b.im),
             P::fms(P::fms(c.im, a.re, b.im), a.im, b.re)};
   }
+  static V conj(V x) noexcept { return {x.re, -x.im}; }
+  static R real(V x) noexcept { return x.re; }
+  static V from_real(R x) noexcept { return {x, R{}}; }
+  static V scale(V x, R s) noexcept { return {x.re * s, x.im * s}; }
+  static R sqrt(R x) noexcept { return P::sqrt(x); }
   static B gt(R x, R y) noexcept { return P::gt(x, y); }
   static B lt(R x, R y) noexcept { return P::lt(x, y); }
   static B is_zero(V x) noexcept { return P::both(P::is_zero(x.re), P::is_zero(x.im)); }
   static B eq(I x, int i) noexcept { return P::eq(x, i); }
   static B ge(I x, int i) noexcept { return P::ge(x, i); }
   static B both(B x, B y) noexcept { return P::both(x, y); }
+  static B bnot(B x) noexcept { return P::bnot(x); }
   static bool any(B x) noexcept { return P::any(x); }
   static V sel(B b, V x, V y) noexcept { return {P::sel(b, x.re, y.re), P::sel(b, x.im, y.im)}; }
   template <class X>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // Solves, inverses and Cholesky for W interleaved matrices in lock-step (W = 1: one matrix),
-// built from getrf_lanes, trsm_lanes and the masked row swap. Lane l of element (i,j) is
-// p[i*rs + j*cs + l]; pivots ipiv[k*ps + l] are 1-based.
+// built from register tiles (kernels/tile_lanes.hpp), trsm_lanes and per-lane row
+// interchanges. Lane l of element (i,j) is p[i*rs + j*cs + l]; pivots ipiv[k*ps + l] are 1-based.
 #pragma once
 
 #include "kernels/getrf_lanes.hpp"
@@ -12,19 +12,26 @@ namespace ompbatch::detail {
 #pragma omp declare target
 
 /// Applies the row interchanges of getrf's pivots to the n columns of the m-row B: k = 0..kn-1
-/// forward, or backward when reverse. A pivot outside 1..m swaps nothing (no write outside B).
+/// forward, or backward when reverse; per lane, element by element (LAPACK's laswp). A pivot
+/// outside 1..m swaps nothing (no write outside B).
 template <class T, int W>
 inline void laswp_lanes(int m, int n, T *b, idx brs, idx bcs, const int *ipiv, idx ps, int kn,
                         bool reverse) noexcept {
   for (int s = 0; s < kn; ++s) {
     const int k = reverse ? kn - 1 - s : s;
-    int p[W];
+    idx off[W];  // lane l of row ipiv - 1, from lane l of row k
     for (int l = 0; l < W; ++l) {
       const int v = ipiv[k * ps + l];
-      p[l] = v >= 1 && v <= m ? v - 1 : k;
+      off[l] = v >= 1 && v <= m ? idx(v - 1 - k) * brs : 0;
     }
-    const auto pk = Pack<T, W>::load_index(p);
-    for (int j = 0; j < n; ++j) swap_in_column<Pack<T, W>>(b + j * bcs, brs, k, 0, m, pk);
+    for (int j = 0; j < n; ++j) {
+      T *x = b + k * brs + j * bcs;
+      for (int l = 0; l < W; ++l) {
+        const T t = x[l];
+        x[l] = x[l + off[l]];
+        x[l + off[l]] = t;
+      }
+    }
   }
 }
 
@@ -34,130 +41,126 @@ inline void laswp_lanes(int m, int n, T *b, idx brs, idx bcs, const int *ipiv, i
 template <class T, int W>
 void getrs_lanes(Op trans, int n, int nrhs, const T *a, idx ars, idx acs, const int *ipiv, idx ps,
                  T *b, idx brs, idx bcs) noexcept {
-  if (trans == Op::n) {
-    if (ipiv) laswp_lanes<T, W>(n, nrhs, b, brs, bcs, ipiv, ps, n, false);
-    trsm_lanes<T, W>(Side::left, Uplo::lower, Op::n, Diag::unit, n, nrhs, T(1), a, ars, acs, b, brs,
-                     bcs);
-    trsm_lanes<T, W>(Side::left, Uplo::upper, Op::n, Diag::non_unit, n, nrhs, T(1), a, ars, acs, b,
-                     brs, bcs);
-  } else {
-    trsm_lanes<T, W>(Side::left, Uplo::upper, trans, Diag::non_unit, n, nrhs, T(1), a, ars, acs, b,
-                     brs, bcs);
-    trsm_lanes<T, W>(Side::left, Uplo::lower, trans, Diag::unit, n, nrhs, T(1), a, ars, acs, b, brs,
-                     bcs);
-    if (ipiv) laswp_lanes<T, W>(n, nrhs, b, brs, bcs, ipiv, ps, n, true);
+  const Side left = Side::left;
+  if (trans == Op::n && ipiv) laswp_lanes<T, W>(n, nrhs, b, brs, bcs, ipiv, ps, n, false);
+  for_each_pass<T, W>([&](auto p, int h) {
+    using P = decltype(p);
+    const T *x = a + h;
+    T *y = b + h;
+    if (trans == Op::n) {
+      trsm_pass<P>(left, Uplo::lower, Op::n, Diag::unit, n, nrhs, T(1), x, ars, acs, y, brs, bcs);
+      trsm_pass<P>(left, Uplo::upper, Op::n, Diag::non_unit, n, nrhs, T(1), x, ars, acs, y, brs,
+                   bcs);
+    } else {
+      trsm_pass<P>(left, Uplo::upper, trans, Diag::non_unit, n, nrhs, T(1), x, ars, acs, y, brs,
+                   bcs);
+      trsm_pass<P>(left, Uplo::lower, trans, Diag::unit, n, nrhs, T(1), x, ars, acs, y, brs, bcs);
+    }
+  });
+  if (trans != Op::n && ipiv) laswp_lanes<T, W>(n, nrhs, b, brs, bcs, ipiv, ps, n, true);
+}
+
+/// Cholesky A = L L^H of the lower triangle of the n x n lane matrix a (one pass, pack P),
+/// left-looking by tiles (Crout): for each block column J of TileShape::cols columns, each tile
+/// of it from the diagonal down is
+///   X = A(I,J) - L(I,0:j0) L(J,0:j0)^H                 in registers (tile_sub)
+/// then, on the diagonal tile, factored in registers (sqrt of the diagonal, the column scaled
+/// by its reciprocal, the columns right of it updated), and below it solved with L(J,J)^H.
+/// Every element is loaded and stored once and sees its updates in increasing k. A lane whose
+/// pivot d = real(X(j,j)) is not positive (or NaN) at column j stops: go[l] = j, and nothing
+/// from column j on is stored in that lane (its later arithmetic runs on a pivot of 1).
+template <class P, class T>
+inline void potrf_tiles(int n, T *a, idx rs, idx cs, typename P::I &go) noexcept {
+  using V = typename P::V;
+  using R = typename P::R;
+  constexpr int MR = TileShape<P>::rows, NC = TileShape<P>::cols;
+  static_assert(MR >= NC, "the diagonal tile holds the block's diagonal");
+  const R zero = P::real(P::splat(T(0))), one = P::real(P::splat(T(1)));
+  bool stopped = false;  // some lane stopped: stores keep its old values
+  for (int j0 = 0; j0 < n; j0 += NC) {
+    const int nc = n - j0 < NC ? n - j0 : NC;
+    const T *lj = a + j0 * rs;  // rows J of L: L(j0+c, k) at lj + c*rs + k*cs
+    R rd[NC] = {};              // 1 / L(j,j) of the block column (set by the diagonal tile)
+    // the tile of rows i0.. (mr of them); Diag: the diagonal tile (i0 == j0, mr >= nc), whose
+    // upper part is neither read nor written (a compile-time choice: Clang 19 compiled a run-time
+    // one wrongly for the device at -O3, taking the diagonal branch on every tile)
+    auto tile = [&](auto diag_tag, int i0, int mr) {
+      constexpr bool diag = decltype(diag_tag)::value;
+      T *x = a + i0 * rs + j0 * cs;
+      tile_case<MR, NC>(mr, nc, [&](auto rows, auto cols) {
+        constexpr int kr = decltype(rows)::value, kc = decltype(cols)::value;
+        V acc[kr][kc];
+#pragma GCC unroll 8
+        for (int r = 0; r < kr; ++r)
+#pragma GCC unroll 8
+          for (int c = 0; c < kc; ++c)
+            acc[r][c] = !diag || r >= c ? P::load(x + r * rs + c * cs) : P::splat(T(0));
+        tile_sub<P, false, true>(acc, j0, a + i0 * rs, rs, cs, lj, cs, rs);
+        if constexpr (diag && kr >= kc) {
+#pragma GCC unroll 8
+          for (int c = 0; c < kc; ++c) {
+            R d = P::real(acc[c][c]);
+            const typename P::B ok = P::gt(d, zero);  // false for NaN
+            const typename P::B fresh = P::both(P::bnot(ok), P::ge(go, n));
+            stopped = stopped || P::any(fresh);
+            go = P::sel(fresh, P::index(j0 + c), go);
+            d = P::sel(ok, d, one);
+            acc[c][c] = P::from_real(P::sqrt(d));
+            rd[c] = P::real(P::recip(acc[c][c]));
+#pragma GCC unroll 8
+            for (int r = c + 1; r < kr; ++r) acc[r][c] = P::scale(acc[r][c], rd[c]);
+#pragma GCC unroll 8
+            for (int q = c + 1; q < kc; ++q) {
+              const V l = P::conj(acc[q][c]);
+#pragma GCC unroll 8
+              for (int r = q; r < kr; ++r) acc[r][q] = P::fms(acc[r][q], acc[r][c], l);
+            }
+          }
+        } else if constexpr (!diag) {
+#pragma GCC unroll 8
+          for (int c = 0; c < kc; ++c) {
+#pragma GCC unroll 8
+            for (int r = 0; r < kr; ++r) acc[r][c] = P::scale(acc[r][c], rd[c]);
+#pragma GCC unroll 8
+            for (int q = c + 1; q < kc; ++q) {
+              const V l = P::conj(P::load(lj + q * rs + (j0 + c) * cs));
+#pragma GCC unroll 8
+              for (int r = 0; r < kr; ++r) acc[r][q] = P::fms(acc[r][q], acc[r][c], l);
+            }
+          }
+        }
+#pragma GCC unroll 8
+        for (int r = 0; r < kr; ++r)
+#pragma GCC unroll 8
+          for (int c = 0; c < kc; ++c) {
+            if (diag && r < c) continue;
+            T *e = x + r * rs + c * cs;
+            P::store(e, stopped ? P::sel(P::ge(go, j0 + c + 1), acc[r][c], P::load(e)) : acc[r][c]);
+          }
+      });
+    };
+    const int md = n - j0 < MR ? n - j0 : MR;
+    tile(std::true_type(), j0, md);
+    for (int i0 = j0 + md; i0 < n; i0 += MR) tile(std::false_type(), i0, n - i0 < MR ? n - i0 : MR);
   }
 }
 
-/// inv(A) in place from getrf's factors in a (LAPACK getri, unblocked). work holds n*W values.
-/// info[l] = first k+1 with U(k,k) == 0 (that lane's result is then not meaningful).
-///   a := inv(U)                                   (trti2: column j = -inv(U)(0:j,0:j) u(0:j,j) /
-///   u(j,j)) for j = n-1 .. 0:  w = l(j+1:n-1, j);  a(:,j) -= a(:,j+1:n-1) w      (solve inv(A) L =
-///   inv(U)) for j = n-2 .. 0:  swap columns j and ipiv(j)
-template <class T, int W>
-void getri_lanes(int n, T *a, idx rs, idx cs, const int *ipiv, idx ps, T *work,
-                 int *info) noexcept {
-  int first_zero[W];
-  for (int l = 0; l < W; ++l) first_zero[l] = 0;
-  for (int k = n - 1; k >= 0; --k) {
-#pragma omp simd
-    for (int l = 0; l < W; ++l)
-      first_zero[l] = a[k * rs + k * cs + l] == T(0) ? k + 1 : first_zero[l];
-  }
-  // inv(U), column by column
-  for (int j = 0; j < n; ++j) {
-    T *ajj = a + j * rs + j * cs, *colj = a + j * cs;
-    T neg[W];
-#pragma omp simd
-    for (int l = 0; l < W; ++l) {
-      ajj[l] = recip(ajj[l]);
-      neg[l] = -ajj[l];
-    }
-    for (int k = 0; k < j; ++k) {  // colj(0:j-1) := inv(U)(0:j-1,0:j-1) * colj(0:j-1)
-      T *akj = colj + k * rs;
-      for (int i = 0; i < k; ++i) {
-#pragma omp simd
-        for (int l = 0; l < W; ++l)
-          colj[i * rs + l] = fma_(colj[i * rs + l], akj[l], a[i * rs + k * cs + l]);
-      }
-#pragma omp simd
-      for (int l = 0; l < W; ++l) akj[l] = mul(akj[l], a[k * rs + k * cs + l]);
-    }
-    for (int i = 0; i < j; ++i) {
-#pragma omp simd
-      for (int l = 0; l < W; ++l) colj[i * rs + l] = mul(colj[i * rs + l], neg[l]);
-    }
-  }
-  // inv(A) L = inv(U)
-  for (int j = n - 1; j >= 0; --j) {
-    T *colj = a + j * cs;
-    for (int i = j + 1; i < n; ++i) {
-#pragma omp simd
-      for (int l = 0; l < W; ++l) {
-        work[i * W + l] = colj[i * rs + l];
-        colj[i * rs + l] = T(0);
-      }
-    }
-    for (int k = j + 1; k < n; ++k) {
-      const T *colk = a + k * cs;
-      for (int i = 0; i < n; ++i) {
-#pragma omp simd
-        for (int l = 0; l < W; ++l)
-          colj[i * rs + l] = fms(colj[i * rs + l], colk[i * rs + l], work[k * W + l]);
-      }
-    }
-  }
-  // column interchanges, last to first: the column view swaps rows of the transposed storage
-  if (ipiv && n > 1) laswp_lanes<T, W>(n, n, a, cs, rs, ipiv, ps, n - 1, true);
-  for (int l = 0; l < W; ++l) info[l] = first_zero[l];
-}
-
-/// Cholesky A = L L^H of the lower triangle, right-looking; the upper case A = U^H U is this on
-/// the transposed storage (strides swapped). A lane whose leading minor k is not positive
-/// definite stops there (info = k, nothing more written in that lane), as LAPACK's potf2.
-///   for k:  a(k,k) = sqrt(a(k,k));  a(k+1:,k) /= a(k,k);  a(k+1:,k+1:) -= a(k+1:,k) a(k+1:,k)^H
-template <class T, int W>
-void potrf_lanes(int n, T *a, idx rs, idx cs, int *info) noexcept {
-  using R = real_t<T>;
-  int stop[W];
-  for (int l = 0; l < W; ++l) stop[l] = 0;
-  for (int k = 0; k < n; ++k) {
-    T *akk = a + k * rs + k * cs;
-    R r[W];
-#pragma omp simd
-    for (int l = 0; l < W; ++l) {
-      const R d = real_(akk[l]);
-      const bool fail = stop[l] == 0 && !(d > R(0));  // NaN fails too
-      stop[l] = fail ? k + 1 : stop[l];
-      const R s = stop[l] ? R(1) : std::sqrt(d);
-      akk[l] = stop[l] ? akk[l] : T(s);
-      r[l] = R(1) / s;
-    }
-    for (int i = k + 1; i < n; ++i) {
-      T *aik = akk + (i - k) * rs;
-#pragma omp simd
-      for (int l = 0; l < W; ++l) aik[l] = stop[l] ? aik[l] : mul(aik[l], T(r[l]));
-    }
-    for (int j = k + 1; j < n; ++j) {
-      const T *ajk = akk + (j - k) * rs;
-      for (int i = j; i < n; ++i) {
-        const T *aik = akk + (i - k) * rs;
-        T *aij = a + i * rs + j * cs;
-#pragma omp simd
-        for (int l = 0; l < W; ++l) aij[l] = stop[l] ? aij[l] : fms(aij[l], aik[l], conj_(ajk[l]));
-      }
-    }
-  }
-  for (int l = 0; l < W; ++l) info[l] = stop[l];
-}
-
-/// Cholesky of the uplo triangle (only that triangle is read or written).
+/// Cholesky of the uplo triangle (only that triangle is read or written): A = L L^H (lower),
+/// or A = U^H U (upper), which is the lower algorithm on the transposed storage: it holds
+/// conj(A)'s lower triangle, whose factor conj(L) = U^T. info[l] = k > 0: the leading minor of
+/// order k of lane l is not positive definite, and columns k.. of its triangle are as they came.
 template <class T, int W>
 void potrf_lanes(Uplo uplo, int n, T *a, idx rs, idx cs, int *info) noexcept {
-  if (uplo == Uplo::lower)
-    potrf_lanes<T, W>(n, a, rs, cs, info);
-  else
-    potrf_lanes<T, W>(n, a, cs, rs, info);
+  if (uplo == Uplo::upper) {
+    const idx t = rs;
+    rs = cs, cs = t;
+  }
+  for_each_pass<T, W>([&](auto p, int h) {
+    using P = decltype(p);
+    typename P::I go = P::index(n);
+    potrf_tiles<P>(n, a + h, rs, cs, go);
+    P::store_index(info + h, P::sel(P::ge(go, n), P::index(-1), go), 1);
+  });
 }
 
 /// A X = B from potrf's factor: L L^H X = B (lower) or U^H U X = B (upper).
@@ -166,10 +169,42 @@ void potrs_lanes(Uplo uplo, int n, int nrhs, const T *a, idx ars, idx acs, T *b,
                  idx bcs) noexcept {
   const Op first = uplo == Uplo::lower ? Op::n : Op::c,
            second = uplo == Uplo::lower ? Op::c : Op::n;
-  trsm_lanes<T, W>(Side::left, uplo, first, Diag::non_unit, n, nrhs, T(1), a, ars, acs, b, brs,
-                   bcs);
-  trsm_lanes<T, W>(Side::left, uplo, second, Diag::non_unit, n, nrhs, T(1), a, ars, acs, b, brs,
-                   bcs);
+  for_each_pass<T, W>([&](auto p, int h) {
+    using P = decltype(p);
+    trsm_pass<P>(Side::left, uplo, first, Diag::non_unit, n, nrhs, T(1), a + h, ars, acs, b + h,
+                 brs, bcs);
+    trsm_pass<P>(Side::left, uplo, second, Diag::non_unit, n, nrhs, T(1), a + h, ars, acs, b + h,
+                 brs, bcs);
+  });
+}
+
+/// C = inv(A) from getrf's factors in a (n x n; ipiv == nullptr: factored without pivoting),
+/// out of place: a is read, only C is written. inv(A) = inv(U) inv(L) P^T:
+///   C = I;  C(j0:, J) = inv(L(j0:, j0:)) C(j0:, J) for each tile column J (C(0:j0, J) = 0);
+///   C = inv(U) C;  the columns of C interchanged, last pivot first.
+/// 4/3 n^3 flops, as LAPACK's getri. info[l] = the first k+1 with U(k,k) == 0 in lane l, else 0
+/// (that lane's C is then not meaningful).
+template <class T, int W>
+void getri_lanes(int n, const T *a, idx ars, idx acs, const int *ipiv, idx ps, T *c, idx crs,
+                 idx ccs, int *info) noexcept {
+  for (int l = 0; l < W; ++l) info[l] = 0;
+  for (int k = n - 1; k >= 0; --k)
+    for (int l = 0; l < W; ++l)
+      if (a[k * ars + k * acs + l] == T(0)) info[l] = k + 1;
+  for (int j = 0; j < n; ++j)
+    for (int i = 0; i < n; ++i)
+      for (int l = 0; l < W; ++l) c[i * crs + j * ccs + l] = i == j ? T(1) : T(0);
+  for_each_pass<T, W>([&](auto p, int h) {
+    using P = decltype(p);
+    constexpr int NC = TileShape<P>::cols;
+    for (int j0 = 0; j0 < n; j0 += NC)
+      trsm_lower_tiles<P, false>(true, n - j0, n - j0 < NC ? n - j0 : NC, T(1),
+                                 a + j0 * (ars + acs) + h, ars, acs, c + j0 * (crs + ccs) + h, crs,
+                                 ccs);
+    trsm_pass<P>(Side::left, Uplo::upper, Op::n, Diag::non_unit, n, n, T(1), a + h, ars, acs, c + h,
+                 crs, ccs);
+  });
+  if (ipiv && n > 1) laswp_lanes<T, W>(n, n, c, ccs, crs, ipiv, ps, n - 1, true);
 }
 
 #pragma omp end declare target

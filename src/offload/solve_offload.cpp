@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // Offload solvers: the lane kernels with W = 1, one device thread per matrix.
-#include <optional>
+#include <algorithm>
+#include <cstddef>
 
 #include "kernels/solve_lanes.hpp"
 #include "offload/device_batch.hpp"
@@ -29,57 +30,64 @@ void getrs(const Context &ctx, Op trans, const BatchView<const T> &A, ConstPivot
   dB.copy_out();
 }
 
-/// getri (factor = false) and matinv (factor = true): C = A, [getrf,] in-place inverse, with
-/// per-matrix scratch (pivots and one column) in device memory.
 template <class T>
-void inverse(const Context &ctx, const BatchView<const T> &A, ConstPivots ipiv, bool factor,
-             const BatchView<T> &C, int *info) {
+void getri(const Context &ctx, const BatchView<const T> &A, ConstPivots ipiv, const BatchView<T> &C,
+           int *info) {
   const int dev = ctx.device();
   const MemorySpace space = ctx.memory_space();
-  const int n = A.rows;
   DeviceBatch<const T> dA("A", A, dev, space, true);
   DeviceBatch<const int> dP("ipiv", pivot_view(A, ipiv.data, ipiv.stride), dev, space, true);
-  DeviceBatch<T> dC("C", C, dev, space, true);
+  DeviceBatch<T> dC("C", C, dev, space, true);  // copied in: the padding goes back as it came
   DeviceRange dI("info", info, sizeof(int) * A.count, dev, space, false);
-  std::optional<DeviceBuffer> scratch_piv;  // matinv's own pivots
-  if (factor) scratch_piv.emplace(sizeof(int) * n * A.count, dev);
-  DeviceBuffer scratch_work(sizeof(T) * n * A.count, dev);
   const DeviceItems<const T> a = device_items(dA.view());
   const DeviceItems<const int> p = device_items(dP.view());
   const DeviceItems<T> c = device_items(dC.view());
   int *inf = static_cast<int *>(dI.get());
-  int *spiv = factor ? static_cast<int *>(scratch_piv->get()) : nullptr;
-  T *work = static_cast<T *>(scratch_work.get());
+  const int n = A.rows;
   launch(dev, A.count, [=](int b) {
-    const T *x = a.at(b);
-    T *y = c.at(b);
-    for (int j = 0; j < n; ++j)
-      for (int i = 0; i < n; ++i) y[i * c.rs + j * c.cs] = x[i * a.rs + j * a.cs];
-    int i1 = 0, i2 = 0;
-    const int *piv = p.data ? p.at(b) : nullptr;
-    idx ps = p.rs;
-    if (factor) {
-      int *own = spiv + idx(b) * n;
-      getrf_lanes<T, 1>(n, n, y, c.rs, c.cs, own, 1, &i1);
-      piv = own;
-      ps = 1;
-    }
-    getri_lanes<T, 1>(n, y, c.rs, c.cs, piv, ps, work + idx(b) * n, &i2);
-    inf[b] = factor ? i1 : i2;
+    getri_lanes<T, 1>(n, a.at(b), a.rs, a.cs, p.data ? p.at(b) : nullptr, p.rs, c.at(b), c.rs, c.cs,
+                      inf + b);
   });
   dC.copy_out();
   dI.copy_out();
 }
 
-template <class T>
-void getri(const Context &ctx, const BatchView<const T> &A, ConstPivots ipiv, const BatchView<T> &C,
-           int *info) {
-  inverse(ctx, A, ipiv, false, C, info);
-}
+/// Bytes of device scratch matinv uses at most: the batch runs in slices whose LU factors
+/// (n x n each) and pivots fit it.
+inline constexpr std::size_t kMatinvScratch = std::size_t(256) << 20;
 
+/// matinv: each matrix copied into device scratch, factored there (getrf), inverted into C.
 template <class T>
 void matinv(const Context &ctx, const BatchView<const T> &A, const BatchView<T> &C, int *info) {
-  inverse(ctx, A, ConstPivots(), true, C, info);
+  const int dev = ctx.device();
+  const MemorySpace space = ctx.memory_space();
+  const int n = A.rows;
+  DeviceBatch<const T> dA("A", A, dev, space, true);
+  DeviceBatch<T> dC("C", C, dev, space, true);  // copied in: the padding goes back as it came
+  DeviceRange dI("info", info, sizeof(int) * A.count, dev, space, false);
+  const idx nn = idx(n) * n, per = idx(sizeof(T)) * nn + idx(sizeof(int)) * n;
+  const int slice = int(std::min<idx>(A.count, std::max<idx>(1, idx(kMatinvScratch) / per)));
+  DeviceBuffer scratch_lu(sizeof(T) * nn * slice, dev), scratch_piv(sizeof(int) * n * slice, dev);
+  const DeviceItems<const T> a = device_items(dA.view());
+  const DeviceItems<T> c = device_items(dC.view());
+  int *inf = static_cast<int *>(dI.get());
+  T *lus = static_cast<T *>(scratch_lu.get());
+  int *pivs = static_cast<int *>(scratch_piv.get());
+  for (int b0 = 0; b0 < A.count; b0 += slice) {
+    launch(dev, std::min(slice, A.count - b0), [=](int s) {
+      const int b = b0 + s;
+      const T *x = a.at(b);
+      T *lu = lus + idx(s) * nn;
+      int *piv = pivs + idx(s) * n;
+      for (int j = 0; j < n; ++j)
+        for (int i = 0; i < n; ++i) lu[i + idx(j) * n] = x[i * a.rs + j * a.cs];
+      int unused = 0;
+      getrf_lanes<T, 1>(n, n, lu, 1, n, piv, 1, inf + b);
+      getri_lanes<T, 1>(n, lu, 1, n, piv, 1, c.at(b), c.rs, c.cs, &unused);
+    });
+  }
+  dC.copy_out();
+  dI.copy_out();
 }
 
 template <class T>

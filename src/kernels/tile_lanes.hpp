@@ -1,0 +1,104 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Register tiles of lane values, the building block of the solver kernels (trsm, potrf and the
+// inverse): an R x C block of an output is accumulated in registers over the whole inner
+// dimension and stored once, so that each element is loaded and stored once and every fused
+// update reads R + C values for R * C products. The tile shape is chosen per pack (TileShape);
+// partial tiles at the edges run with their own compile-time shape (tile_case).
+//
+//   acc(r,c) -= sum_{k < K} op(A(r,k)) * op(B(k,c))          (tile_sub, k in increasing order)
+//
+// Strides are signed: a transposed view swaps them, a reversed view (i -> m-1-i) negates them,
+// so that one lower-triangular, left-side form serves every triangle and side.
+#pragma once
+
+#include <type_traits>
+#include <utility>
+
+#include "kernels/pack.hpp"
+
+namespace ompbatch::detail {
+
+/// Lanes of W that one kernel pass computes on: one register of real lanes (a wider host pack
+/// runs as several passes, each a full register tile), all W for complex lanes (their packs
+/// hold the real and imaginary parts apart) and for one lane.
+template <class T, int W>
+inline constexpr int kPassLanes = is_complex_v<T> || sizeof(T) * W <= kVectorBytes
+                                      ? W
+                                      : int(kVectorBytes / sizeof(T));
+
+#pragma omp declare target
+
+/// Registers of the target for the host's packs (AVX-512: 32).
+inline constexpr int kVectorRegisters = kVectorBytes >= 64 ? 32 : 16;
+
+/// Rows and columns of the accumulator tile for values of the pack P: the accumulators, one
+/// row's value of A and a row of B's values fit the registers (complex values take two).
+template <class P>
+struct TileShape {
+  static constexpr bool cplx = !std::is_same_v<typename P::V, typename P::R>;
+  static constexpr bool wide = kVectorRegisters >= 32;
+  static constexpr int rows = cplx ? (wide ? 3 : 2) : 4;
+  static constexpr int cols = cplx ? (wide ? 3 : 2) : (wide ? 4 : 3);
+};
+
+/// f(R, C) with R and C std::integral_constants equal to r and c, 1 <= r <= MR, 1 <= c <= MC:
+/// partial tiles at the edges run with a shape known at compile time too.
+template <int MR, int MC, int R = MR, int C = MC, class F>
+inline void tile_case(int r, int c, F &&f) noexcept {
+  if (r == R && c == C)
+    f(std::integral_constant<int, R>(), std::integral_constant<int, C>());
+  else if constexpr (C > 1)
+    tile_case<MR, MC, R, C - 1>(r, c, f);
+  else if constexpr (R > 1)
+    tile_case<MR, MC, R - 1, MC>(r, c, f);
+}
+
+/// x, conjugated when Conj.
+template <class P, bool Conj>
+inline typename P::V cj_(const typename P::V &x) noexcept {
+  if constexpr (Conj)
+    return P::conj(x);
+  else
+    return x;
+}
+
+/// acc(r,c) = X(r,c) for the R x C tile at x (row stride rs, column stride cs).
+template <class P, int R, int C, class T>
+inline void tile_load(typename P::V (&acc)[R][C], const T *x, idx rs, idx cs) noexcept {
+#pragma GCC unroll 8
+  for (int r = 0; r < R; ++r)
+#pragma GCC unroll 8
+    for (int c = 0; c < C; ++c) acc[r][c] = P::load(x + r * rs + c * cs);
+}
+
+/// X(r,c) = acc(r,c).
+template <class P, int R, int C, class T>
+inline void tile_store(const typename P::V (&acc)[R][C], T *x, idx rs, idx cs) noexcept {
+#pragma GCC unroll 8
+  for (int r = 0; r < R; ++r)
+#pragma GCC unroll 8
+    for (int c = 0; c < C; ++c) P::store(x + r * rs + c * cs, acc[r][c]);
+}
+
+/// acc(r,c) -= sum_{k<K} op(A(r,k)) op(B(k,c)), A(r,k) at a + r*ars + k*acs, B(k,c) at
+/// b + k*brs + c*bcs, op conjugating where ConjA / ConjB; fused, k in increasing order.
+template <class P, bool ConjA, bool ConjB, int R, int C, class T>
+inline void tile_sub(typename P::V (&acc)[R][C], int K, const T *a, idx ars, idx acs, const T *b,
+                     idx brs, idx bcs) noexcept {
+  using V = typename P::V;
+  for (int k = 0; k < K; ++k) {
+    V y[C];
+#pragma GCC unroll 8
+    for (int c = 0; c < C; ++c) y[c] = cj_<P, ConjB>(P::load(b + k * brs + c * bcs));
+#pragma GCC unroll 8
+    for (int r = 0; r < R; ++r) {
+      const V x = cj_<P, ConjA>(P::load(a + r * ars + k * acs));
+#pragma GCC unroll 8
+      for (int c = 0; c < C; ++c) acc[r][c] = P::fms(acc[r][c], x, y[c]);
+    }
+  }
+}
+
+#pragma omp end declare target
+
+}  // namespace ompbatch::detail

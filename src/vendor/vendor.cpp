@@ -1,0 +1,201 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// The vendor path: each routine as one LAPACKE/CBLAS call per matrix (OpenBLAS), over the
+// chunks of vendor/columns.hpp.
+#include "vendor/vendor.hpp"
+
+#include <omp.h>
+
+#include <algorithm>
+#include <vector>
+
+#include "precisions.hpp"
+#include "vendor/columns.hpp"
+#include "vendor/lapack.hpp"
+
+namespace ompbatch::detail::vendor {
+namespace {
+
+/// From this order on, a batch of fewer matrices than would keep every thread busy to the end
+/// runs one matrix after another with OpenBLAS on all threads (DESIGN: threads inside the
+/// matrix), where ceil(count / threads) rounds of one-thread calls take longer than count calls
+/// at kThreadedEfficiency of `threads` times one-thread speed.
+constexpr int kThreadedBlasMin = 256;
+constexpr double kThreadedEfficiency = 0.8;
+
+template <class U>
+Spread spread_of(const BatchView<U> &lead, int n) {
+  const int threads = omp_get_max_threads();
+  if (threads > 1 && n >= kThreadedBlasMin) {
+    const idx rounds = (lead.count + threads - 1) / threads;
+    if (double(lead.count) < kThreadedEfficiency * threads * double(rounds))
+      return Spread::threaded_blas;
+  }
+  if (lead.layout == Layout::interleaved && host::Chunks<U, kVendorLanes>(lead).count < threads)
+    return Spread::team;
+  return Spread::per_thread;
+}
+
+/// Scratch of the calling thread, at least n values of X (kept for the thread's next calls).
+template <class X>
+X *scratch(std::size_t n) {
+  thread_local std::vector<X> v;
+  if (v.size() < n) v.resize(n);
+  return v.data();
+}
+
+/// getrf's pivots of one matrix for LAPACK: an entry outside 1..n becomes k+1 (no
+/// interchange, as the lane kernels treat it); none (nullptr) the identity.
+const int *lapack_pivots(int n, const int *p) {
+  int *q = scratch<int>(std::size_t(n));
+  for (int k = 0; k < n; ++k) q[k] = p && p[k] >= 1 && p[k] <= n ? p[k] : k + 1;
+  return q;
+}
+
+/// c = a, n x n.
+template <class T>
+void copy_matrix(int n, const T *a, int lda, T *c, int ldc) {
+  for (int j = 0; j < n; ++j) std::copy(a + idx(j) * lda, a + idx(j) * lda + n, c + idx(j) * ldc);
+}
+
+/// C = inv(C) from its LU factors in place (LAPACK getri).
+template <class T>
+int invert(int n, T *c, int ldc, const int *ipiv) {
+  const int lwork = 64 * n;
+  return lapack::getri(n, c, ldc, ipiv, scratch<T>(std::size_t(lwork)), lwork);
+}
+
+}  // namespace
+
+template <class T>
+void getrf(const BatchView<T> &A, Pivots ipiv, int *info) {
+  const int m = A.rows, n = A.cols;
+  const BatchView<int> P = pivot_view(A, ipiv.data, ipiv.stride);
+  for_each_chunk(A, spread_of(A, std::min(m, n)), [&] {
+    return [&, a = Columns<T>(A, true, true), p = Columns<int>(P, false, true)](idx b0, int lanes,
+                                                                                bool team) mutable {
+      a.bind(b0, lanes, team);
+      p.bind(b0, lanes, team);
+      split(team, lanes,
+            [&](int l) { info[b0 + l] = lapack::getrf(m, n, a.ptr(l), a.ld(), p.ptr(l)); });
+      a.finish(b0, lanes, team);
+      p.finish(b0, lanes, team);
+    };
+  });
+}
+
+template <class T>
+void getrs(Op trans, const BatchView<const T> &A, ConstPivots ipiv, const BatchView<T> &B) {
+  const int n = A.rows, nrhs = B.cols;
+  const BatchView<const int> P = pivot_view(A, ipiv.data, ipiv.stride);
+  for_each_chunk(A, spread_of(A, n), [&] {
+    return [&, a = Columns<const T>(A, true, false), p = Columns<const int>(P, true, false),
+            b = Columns<T>(B, true, true)](idx b0, int lanes, bool team) mutable {
+      a.bind(b0, lanes, team);
+      p.bind(b0, lanes, team);
+      b.bind(b0, lanes, team);
+      split(team, lanes, [&](int l) {
+        lapack::getrs(char(trans), n, nrhs, a.ptr(l), a.ld(), lapack_pivots(n, p.ptr(l)), b.ptr(l),
+                      b.ld());
+      });
+      b.finish(b0, lanes, team);
+    };
+  });
+}
+
+template <class T>
+void getri(const BatchView<const T> &A, ConstPivots ipiv, const BatchView<T> &C, int *info) {
+  const int n = A.rows;
+  const BatchView<const int> P = pivot_view(A, ipiv.data, ipiv.stride);
+  for_each_chunk(A, spread_of(A, n), [&] {
+    return [&, a = Columns<const T>(A, true, false), p = Columns<const int>(P, true, false),
+            c = Columns<T>(C, false, true)](idx b0, int lanes, bool team) mutable {
+      a.bind(b0, lanes, team);
+      p.bind(b0, lanes, team);
+      c.bind(b0, lanes, team);
+      split(team, lanes, [&](int l) {
+        copy_matrix(n, a.ptr(l), a.ld(), c.ptr(l), c.ld());
+        info[b0 + l] = invert(n, c.ptr(l), c.ld(), lapack_pivots(n, p.ptr(l)));
+      });
+      c.finish(b0, lanes, team);
+    };
+  });
+}
+
+template <class T>
+void matinv(const BatchView<const T> &A, const BatchView<T> &C, int *info) {
+  const int n = A.rows;
+  for_each_chunk(A, spread_of(A, n), [&] {
+    return [&, a = Columns<const T>(A, true, false), c = Columns<T>(C, false, true)](
+               idx b0, int lanes, bool team) mutable {
+      a.bind(b0, lanes, team);
+      c.bind(b0, lanes, team);
+      split(team, lanes, [&](int l) {
+        T *x = c.ptr(l);
+        int *piv = scratch<int>(std::size_t(n));
+        copy_matrix(n, a.ptr(l), a.ld(), x, c.ld());
+        info[b0 + l] = lapack::getrf(n, n, x, c.ld(), piv);
+        if (info[b0 + l] == 0) invert(n, x, c.ld(), piv);
+      });
+      c.finish(b0, lanes, team);
+    };
+  });
+}
+
+template <class T>
+void potrf(Uplo uplo, const BatchView<T> &A, int *info) {
+  const int n = A.rows;
+  for_each_chunk(A, spread_of(A, n), [&] {
+    return [&, a = Columns<T>(A, true, true)](idx b0, int lanes, bool team) mutable {
+      a.bind(b0, lanes, team);
+      split(team, lanes,
+            [&](int l) { info[b0 + l] = lapack::potrf(char(uplo), n, a.ptr(l), a.ld()); });
+      a.finish(b0, lanes, team);
+    };
+  });
+}
+
+template <class T>
+void potrs(Uplo uplo, const BatchView<const T> &A, const BatchView<T> &B) {
+  const int n = A.rows, nrhs = B.cols;
+  for_each_chunk(A, spread_of(A, n), [&] {
+    return [&, a = Columns<const T>(A, true, false), b = Columns<T>(B, true, true)](
+               idx b0, int lanes, bool team) mutable {
+      a.bind(b0, lanes, team);
+      b.bind(b0, lanes, team);
+      split(team, lanes,
+            [&](int l) { lapack::potrs(char(uplo), n, nrhs, a.ptr(l), a.ld(), b.ptr(l), b.ld()); });
+      b.finish(b0, lanes, team);
+    };
+  });
+}
+
+template <class T>
+void trsm(Side side, Uplo uplo, Op trans, Diag diag, T alpha, const BatchView<const T> &A,
+          const BatchView<T> &B) {
+  const int m = B.rows, n = B.cols;
+  for_each_chunk(A, spread_of(A, A.rows), [&] {
+    return [&, a = Columns<const T>(A, true, false), b = Columns<T>(B, true, true)](
+               idx b0, int lanes, bool team) mutable {
+      a.bind(b0, lanes, team);
+      b.bind(b0, lanes, team);
+      split(team, lanes, [&](int l) {
+        lapack::trsm(char(side), char(uplo), char(trans), char(diag), m, n, alpha, a.ptr(l), a.ld(),
+                     b.ptr(l), b.ld());
+      });
+      b.finish(b0, lanes, team);
+    };
+  });
+}
+
+#define OMPB_INSTANTIATE(L, T)                                                                  \
+  template void getrf<T>(const BatchView<T> &, Pivots, int *);                                  \
+  template void getrs<T>(Op, const BatchView<const T> &, ConstPivots, const BatchView<T> &);    \
+  template void getri<T>(const BatchView<const T> &, ConstPivots, const BatchView<T> &, int *); \
+  template void matinv<T>(const BatchView<const T> &, const BatchView<T> &, int *);             \
+  template void potrf<T>(Uplo, const BatchView<T> &, int *);                                    \
+  template void potrs<T>(Uplo, const BatchView<const T> &, const BatchView<T> &);               \
+  template void trsm<T>(Side, Uplo, Op, Diag, T, const BatchView<const T> &, const BatchView<T> &);
+OMPB_FOR_EACH_PRECISION(OMPB_INSTANTIATE)
+#undef OMPB_INSTANTIATE
+
+}  // namespace ompbatch::detail::vendor
