@@ -107,7 +107,7 @@ class Checker {
   template <class T>
   static int first_null(T *const *ptrs, int count) {
     int first = count;
-#pragma omp parallel for simd reduction(min : first) schedule(static) if (count > 65536)
+#pragma omp parallel for reduction(min : first) schedule(static) if (count > 65536)
     for (int b = 0; b < count; ++b)
       if (!ptrs[b] && b < first) first = b;
     return first;
