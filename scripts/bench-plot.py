@@ -1,6 +1,6 @@
 #!/usr/bin/python3
 # SPDX-License-Identifier: BSD-3-Clause
-"""GFLOP/s versus n from a getrf_bench JSON: ompbatch per layout against the LAPACKE loop and
+"""GFLOP/s versus n of getrf from an ompbatch_bench JSON: ompbatch per layout against the LAPACKE loop and
 the roofline (min(update bandwidth x flops/byte, gemm peak), both measured in the same run).
 
     scripts/bench-plot.py bench/results/NAME.json [-o NAME.png] [--mib 256] [--pivot pivot]

@@ -25,7 +25,7 @@ done
 bash scripts/deps.sh > /dev/null
 . scripts/openblas-env.sh
 cmake --preset "$preset" > /dev/null
-cmake --build --preset "$preset" --target getrf_bench > /dev/null
+cmake --build --preset "$preset" --target ompbatch_bench > /dev/null
 [ -n "$threads" ] && export OMP_NUM_THREADS=$threads
 [ -n "$backend" ] && export OMPBATCH_BACKEND=$backend
 mkdir -p bench/results
@@ -34,5 +34,5 @@ args=(--benchmark_out="$out" --benchmark_out_format=json --benchmark_repetitions
 [ -n "$filter" ] && args+=(--benchmark_filter="$filter")
 [ -n "$min_time" ] && args+=(--benchmark_min_time="$min_time")
 [ "$reps" -gt 1 ] && args+=(--benchmark_report_aggregates_only=true)
-"build/$preset/bench/getrf_bench" "${args[@]}"
+"build/$preset/bench/ompbatch_bench" "${args[@]}"
 echo "bench.sh: wrote $out"

@@ -73,6 +73,16 @@ Context::Context() {
     }
   }
   set_backend(wanted);
+  if (const char *p = std::getenv("OMPBATCH_HOST_PATH"); p && *p) {
+    const std::string v = lower(p);
+    if (v == "lanes")
+      host_path_ = HostPath::lanes;
+    else if (v == "vendor")
+      host_path_ = HostPath::vendor;
+    else if (v != "auto")
+      throw Error(OMPB_STATUS_INVALID_VALUE, "ompbCreate",
+                  std::string("OMPBATCH_HOST_PATH='") + p + "' is not one of auto, lanes, vendor");
+  }
   if (const char *v = std::getenv("OMPBATCH_VERBOSE"); v && std::string(v) == "1") {
     std::fprintf(stderr, "ompbatch: backend=%s device=%d (OpenMP devices: %d)\n",
                  backend_name(backend_), device_, omp_get_num_devices());

@@ -10,6 +10,12 @@ namespace {
 
 using detail::Checker;
 
+/// Whether the host runs the routine on the vendor path (dispatch.hpp); the order is A's.
+template <class T, class U>
+bool vendor(const Context &ctx, detail::Routine r, const BatchView<U> &A) {
+  return detail::use_vendor<T, detail::host::width<T>()>(ctx, r, A, A.rows);
+}
+
 }  // namespace
 
 template <class T>
@@ -30,6 +36,7 @@ void getrs(Context &ctx, Op trans, const BatchView<const T> &A, ConstPivots ipiv
 #ifdef OMPBATCH_HAVE_OFFLOAD
   if (detail::use_offload(ctx)) return detail::offload::getrs(ctx, trans, A, ipiv, B);
 #endif
+  if (vendor<T>(ctx, detail::Routine::getrs, A)) return detail::vendor::getrs(trans, A, ipiv, B);
   detail::host::getrs(trans, A, ipiv, B);
 }
 
@@ -50,6 +57,7 @@ void getri(Context &ctx, const BatchView<const T> &A, ConstPivots ipiv, const Ba
 #ifdef OMPBATCH_HAVE_OFFLOAD
   if (detail::use_offload(ctx)) return detail::offload::getri(ctx, A, ipiv, C, info);
 #endif
+  if (vendor<T>(ctx, detail::Routine::getri, A)) return detail::vendor::getri(A, ipiv, C, info);
   detail::host::getri(A, ipiv, C, info);
 }
 
@@ -68,6 +76,7 @@ void matinv(Context &ctx, const BatchView<const T> &A, const BatchView<T> &Ainv,
 #ifdef OMPBATCH_HAVE_OFFLOAD
   if (detail::use_offload(ctx)) return detail::offload::matinv(ctx, A, Ainv, info);
 #endif
+  if (vendor<T>(ctx, detail::Routine::matinv, A)) return detail::vendor::matinv(A, Ainv, info);
   detail::host::matinv(A, Ainv, info);
 }
 
@@ -84,6 +93,7 @@ void potrf(Context &ctx, Uplo uplo, const BatchView<T> &A, int *info) {
 #ifdef OMPBATCH_HAVE_OFFLOAD
   if (detail::use_offload(ctx)) return detail::offload::potrf(ctx, uplo, A, info);
 #endif
+  if (vendor<T>(ctx, detail::Routine::potrf, A)) return detail::vendor::potrf(uplo, A, info);
   detail::host::potrf(uplo, A, info);
 }
 
@@ -103,6 +113,7 @@ void potrs(Context &ctx, Uplo uplo, const BatchView<const T> &A, const BatchView
 #ifdef OMPBATCH_HAVE_OFFLOAD
   if (detail::use_offload(ctx)) return detail::offload::potrs(ctx, uplo, A, B);
 #endif
+  if (vendor<T>(ctx, detail::Routine::potrs, A)) return detail::vendor::potrs(uplo, A, B);
   detail::host::potrs(uplo, A, B);
 }
 
@@ -129,6 +140,8 @@ void trsm(Context &ctx, Side side, Uplo uplo, Op trans, Diag diag, T alpha,
   if (detail::use_offload(ctx))
     return detail::offload::trsm(ctx, side, uplo, trans, diag, alpha, A, B);
 #endif
+  if (vendor<T>(ctx, detail::Routine::trsm, A))
+    return detail::vendor::trsm(side, uplo, trans, diag, alpha, A, B);
   detail::host::trsm(side, uplo, trans, diag, alpha, A, B);
 }
 

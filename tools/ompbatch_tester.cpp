@@ -43,7 +43,7 @@ struct Options {
   std::string backend;  // empty: OMPBATCH_BACKEND / auto
   long long batch = 0;  // 0: fill `megabytes` of matrices
   double megabytes = 64;
-  int nrhs = 1;
+  int nrhs = 1;  // 0: nrhs = n
   int repeat = 5;
   bool no_pivot = false;
   double tolerance = 30;
@@ -67,25 +67,6 @@ double median_time(int repeat, const std::function<void()> &prepare,
   return t[t.size() / 2];
 }
 
-template <class T>
-std::vector<T> random_batch(long long count, int r, int c, std::mt19937_64 &rng) {
-  std::vector<T> a(size_t(count) * r * c);
-  for (auto &x : a) x = tst::random_value<T>(rng);
-  return a;
-}
-
-template <class T>
-std::vector<T> hpd_batch(long long count, int n, std::mt19937_64 &rng) {
-  std::vector<T> a;
-  a.reserve(size_t(count) * n * n);
-  const auto one = tst::random_hpd<T>(n, rng);  // distinct matrices cost O(n^3) each: vary a
-  for (long long b = 0; b < count; ++b) {       // copy's diagonal instead
-    a.insert(a.end(), one.begin(), one.end());
-    a[b * n * n] += T(tst::real_t<T>(0.001 * (b % 97)));
-  }
-  return a;
-}
-
 /// One measured case: times, the flop count and the worst residual of the checked matrices.
 struct Result {
   double ours = 0, reference = 0, flops = 0, residual = 0;
@@ -105,16 +86,17 @@ template <class T>
 Result run_routine(ompbatch::Context &ctx, const Options &o, const std::string &routine,
                    Layout layout, int n, long long count) {
   using Dense = tst::Dense<T>;
-  const int w = ompbatch::interleave_width<T>(ctx), nrhs = o.nrhs;
+  const int w = ompbatch::interleave_width<T>(ctx), nrhs = o.nrhs > 0 ? o.nrhs : n;
   const size_t nn = size_t(n) * n;
   const int threads = omp_get_max_threads();
   std::mt19937_64 rng(n);
   const bool spd = routine == "potrf" || routine == "potrs";
-  std::vector<T> A0 = spd ? hpd_batch<T>(count, n, rng) : random_batch<T>(count, n, n, rng);
+  std::vector<T> A0 =
+      spd ? tst::hpd_batch<T>(count, n, rng) : tst::random_batch<T>(count, n, n, rng);
   if (routine == "trsm" ||
       (o.no_pivot && (routine == "getrf" || routine == "getrs" || routine == "getri")))
     for (long long b = 0; b < count; ++b) tst::add_to_diagonal(n, A0.data() + b * nn, n);
-  const std::vector<T> B0 = random_batch<T>(count, n, nrhs, rng);
+  const std::vector<T> B0 = tst::random_batch<T>(count, n, nrhs, rng);
 
   Stack<T> A(layout, n, n, count, w), B(layout, n, nrhs, count, w), C(layout, n, n, count, w);
   PivotStack P(layout, n, count, w);
@@ -263,8 +245,10 @@ Result run_routine(ompbatch::Context &ctx, const Options &o, const std::string &
 template <class T>
 bool run_case(ompbatch::Context &ctx, const Options &o, const std::string &routine,
               const char *prec, Layout layout, int n) {
-  const size_t bytes =
-      sizeof(T) * size_t(n) * (n + (routine == "getri" || routine == "matinv" ? n : o.nrhs));
+  const size_t bytes = sizeof(T) * size_t(n) *
+                       (n + (routine == "getri" || routine == "matinv" ? n
+                             : o.nrhs > 0                              ? o.nrhs
+                                                                       : n));
   const long long count =
       o.batch > 0 ? o.batch
                   : std::clamp<long long>((long long)(o.megabytes * 1048576 / bytes), 64, 400000);
@@ -309,8 +293,8 @@ int main(int argc, char **argv) {
       ->check(CLI::IsMember({"host", "offload", "auto"}));
   app.add_option("--batch", o.batch, "matrices per batch (default: fill --megabytes)");
   app.add_option("--megabytes", o.megabytes, "batch size in MiB when --batch is not given");
-  app.add_option("--nrhs", o.nrhs, "right-hand sides of getrs, potrs and trsm")
-      ->check(CLI::PositiveNumber);
+  app.add_option("--nrhs", o.nrhs, "right-hand sides of getrs, potrs and trsm (0: n)")
+      ->check(CLI::NonNegativeNumber);
   app.add_option("-r,--repeat", o.repeat, "timed runs per case (the median is shown)")
       ->check(CLI::PositiveNumber);
   app.add_flag("--no-pivot", o.no_pivot,
@@ -337,7 +321,7 @@ int main(int argc, char **argv) {
         "residual:\n"
         "#   getrf ||PA-LU||/(n||A||eps), solves ||B-AX||/(n||A|| ||X||eps), inverses "
         "||I-A inv(A)||/(n||A|| ||inv(A)||eps), potrf ||A-LL^H||/(n||A||eps)\n",
-        o.repeat, o.nrhs);
+        o.repeat, o.nrhs > 0 ? std::to_string(o.nrhs) : std::string("n"));
     fmt::print("{:<7} {:<4} {:<11} {:>4} {:>7} {:>10} {:>9} {:>10} {:>9} {:>8} {:>9}  {}\n",
                "routine", "prec", "layout", "n", "batch", "time_ms", "GFLOP/s", "ref_ms",
                "ref_GF/s", "speedup", "residual", "status");

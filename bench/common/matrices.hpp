@@ -172,4 +172,26 @@ std::vector<T> random_hpd(int n, std::mt19937_64 &rng) {
   return a;
 }
 
+/// `count` random r x c matrices, contiguous.
+template <class T>
+std::vector<T> random_batch(long long count, int r, int c, std::mt19937_64 &rng) {
+  std::vector<T> a(size_t(count) * r * c);
+  for (auto &x : a) x = random_value<T>(rng);
+  return a;
+}
+
+/// `count` Hermitian positive definite n x n matrices, contiguous: distinct matrices cost
+/// O(n^3) each, so one random_hpd whose copies differ in their first diagonal element.
+template <class T>
+std::vector<T> hpd_batch(long long count, int n, std::mt19937_64 &rng) {
+  std::vector<T> a;
+  a.reserve(size_t(count) * n * n);
+  const auto one = random_hpd<T>(n, rng);
+  for (long long b = 0; b < count; ++b) {
+    a.insert(a.end(), one.begin(), one.end());
+    a[b * n * n] += T(real_t<T>(0.001 * (b % 97)));
+  }
+  return a;
+}
+
 }  // namespace ompbatch::testing

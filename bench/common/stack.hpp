@@ -3,6 +3,7 @@
 // benchmarks' storage.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <cstring>
 #include <vector>
@@ -71,6 +72,14 @@ struct PivotStack {
   PivotStack(Layout l, int kk, long long n, int w)
       : layout(l), k(kk), width(w), p(size_t((n + w - 1) / w) * w * kk) {}
   ompbatch::Pivots pivots() { return {p.data(), k}; }
+  /// The pivots of `count` matrices, k each, contiguous.
+  void load(const std::vector<int> &orig) {
+    const long long count = (long long)(orig.size() / std::max(k, 1));
+    for (long long b = 0; b < count; ++b)
+      for (int i = 0; i < k; ++i)
+        p[layout == Layout::interleaved ? (b / width) * width * k + size_t(i) * width + b % width
+                                        : b * k + i] = orig[b * k + i];
+  }
   std::vector<int> get(long long b) const {
     std::vector<int> x(k);
     for (int i = 0; i < k; ++i)

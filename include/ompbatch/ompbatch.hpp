@@ -24,6 +24,10 @@ enum class Op : char { n = 'N', t = 'T', c = 'C' };
 enum class Uplo : char { lower = 'L', upper = 'U' };
 enum class Side : char { left = 'L', right = 'R' };
 enum class Diag : char { non_unit = 'N', unit = 'U' };
+/// Which kernels the host backend runs: per routine, precision, layout and size the faster of
+/// the two as measured (automatic), or always the SIMD lane kernels or the vendor path
+/// (LAPACKE/CBLAS per matrix), for measurements and tests.
+enum class HostPath : char { automatic = 'A', lanes = 'L', vendor = 'V' };
 
 /// Thrown for an invalid call (never for numerical trouble, which is `info`).
 /// what() is "routine: detail", e.g. "getrf: lda (2) < max(1,m) (3)".
@@ -47,8 +51,9 @@ class Error : public std::runtime_error {
 };
 
 /// Where and how routines run: the resolved backend, the OpenMP device and the memory space.
-/// The constructor reads OMPBATCH_BACKEND, OMPBATCH_DEVICE and OMPBATCH_VERBOSE (see README)
-/// and throws Error for a bad value or an offload request with no usable device.
+/// The constructor reads OMPBATCH_BACKEND, OMPBATCH_DEVICE, OMPBATCH_HOST_PATH and
+/// OMPBATCH_VERBOSE (see README) and throws Error for a bad value or an offload request with no
+/// usable device.
 /// Contexts are independent: calls on different contexts may run concurrently.
 class Context {
  public:
@@ -61,6 +66,8 @@ class Context {
   int device() const noexcept { return device_; }
   void set_memory_space(MemorySpace space);
   MemorySpace memory_space() const noexcept { return space_; }
+  void set_host_path(HostPath path) noexcept { host_path_ = path; }
+  HostPath host_path() const noexcept { return host_path_; }
 
   /// True when this build has offload code and OpenMP device `device` can run it
   /// (OMP_TARGET_OFFLOAD=DISABLED counts as no device).
@@ -70,6 +77,7 @@ class Context {
   Backend backend_ = Backend::host;
   int device_ = 0;
   MemorySpace space_ = MemorySpace::host;
+  HostPath host_path_ = HostPath::automatic;
 };
 
 /// A batch of `count` rows x cols matrices in one of three layouts. Item b starts at

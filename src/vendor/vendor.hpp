@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// The vendor path on the host: one LAPACKE call per matrix inside one OpenMP loop, OpenBLAS on
-// one thread per call. It serves the sizes where OpenBLAS's blocked kernels beat the SIMD lane
-// kernels (the crossovers in dispatch.hpp, measured with bench/getrf_bench).
+// The vendor path on the host: one LAPACKE/CBLAS call per matrix (vendor/columns.hpp). It serves
+// the sizes where OpenBLAS's blocked kernels beat the SIMD lane kernels (the crossovers in
+// dispatch.hpp). Pivots outside 1..n given to getrs/getri swap nothing, as on the lane path.
 #pragma once
 
 #include "ompbatch/ompbatch.hpp"
@@ -10,5 +10,24 @@ namespace ompbatch::detail::vendor {
 
 template <class T>
 void getrf(const BatchView<T> &A, Pivots ipiv, int *info);
+
+template <class T>
+void getrs(Op trans, const BatchView<const T> &A, ConstPivots ipiv, const BatchView<T> &B);
+
+template <class T>
+void getri(const BatchView<const T> &A, ConstPivots ipiv, const BatchView<T> &C, int *info);
+
+template <class T>
+void matinv(const BatchView<const T> &A, const BatchView<T> &C, int *info);
+
+template <class T>
+void potrf(Uplo uplo, const BatchView<T> &A, int *info);
+
+template <class T>
+void potrs(Uplo uplo, const BatchView<const T> &A, const BatchView<T> &B);
+
+template <class T>
+void trsm(Side side, Uplo uplo, Op trans, Diag diag, T alpha, const BatchView<const T> &A,
+          const BatchView<T> &B);
 
 }  // namespace ompbatch::detail::vendor

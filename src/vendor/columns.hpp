@@ -1,0 +1,186 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// The vendor path's driver: one LAPACKE/CBLAS call per matrix on column-major storage. Pointer-
+// array and strided batches are used in place; interleaved batches are unpacked chunk by chunk
+// (up to kVendorLanes matrices of one block) into column-major buffers, each cache line read
+// once, and packed back. Three ways to spread the work over the OpenMP threads (Spread).
+#pragma once
+
+#include <cblas.h>
+#include <omp.h>
+
+#include <algorithm>
+#include <type_traits>
+#include <vector>
+
+#include "host/lanes.hpp"
+#include "kernels/layout.hpp"
+
+namespace ompbatch::detail::vendor {
+
+/// OpenBLAS on `threads` threads for the duration of a call, the previous setting restored
+/// after. (The OpenMP build of OpenBLAS also sets the caller's OpenMP team size: restored too.)
+class BlasThreads {
+ public:
+  explicit BlasThreads(int threads)
+      : blas_(openblas_get_num_threads()), team_(omp_get_max_threads()) {
+    openblas_set_num_threads(threads);
+    omp_set_num_threads(team_);
+  }
+  ~BlasThreads() {
+    openblas_set_num_threads(blas_);
+    omp_set_num_threads(team_);
+  }
+  BlasThreads(const BlasThreads &) = delete;
+  BlasThreads &operator=(const BlasThreads &) = delete;
+
+ private:
+  int blas_, team_;
+};
+
+/// Matrices of an interleaved batch unpacked together (one chunk).
+inline constexpr int kVendorLanes = 16;
+
+/// How the matrices are spread over the threads: each thread its own chunks (matrices, or
+/// chunks of an interleaved batch), OpenBLAS on one thread; the whole team on one chunk at a
+/// time (an interleaved batch of fewer chunks than threads: the copies split by columns, the
+/// calls by matrices; split by lanes instead, two threads wrote the same cache lines); or one
+/// matrix after another with OpenBLAS on all threads (few large matrices).
+enum class Spread { per_thread, team, threaded_blas };
+
+/// f(i) for i < count: split over the team (inside a parallel region) or all here.
+template <class F>
+void split(bool team, int count, F &&f) {
+  if (team) {
+#pragma omp for schedule(static)
+    for (int i = 0; i < count; ++i) f(i);
+  } else {
+    for (int i = 0; i < count; ++i) f(i);
+  }
+}
+
+/// Column j of each matrix of an interleaved or strided batch, as a batch of columns: for an
+/// interleaved batch, one of rows x 1 matrices whose leading dimension spans the block's cols.
+template <class T>
+BatchView<T> column(const BatchView<T> &v, int j) {
+  if (v.layout == Layout::interleaved)
+    return BatchView<T>::interleaved(v.rows, 1, v.data + idx(j) * v.ld * v.width, v.ld * v.cols,
+                                     v.width, v.count);
+  return BatchView<T>::strided(v.rows, 1, v.data + idx(j) * v.ld, v.ld, v.stride, v.count);
+}
+
+/// One argument of the per-matrix calls: matrix l of the bound chunk at ptr(l) with leading
+/// dimension ld(); in place, or (interleaved) in this object's buffer, copied in (in) on bind
+/// and out (out) on finish. An absent argument (NULL) gives ptr(l) == nullptr.
+template <class U>
+class Columns {
+ public:
+  using T = std::remove_const_t<U>;
+  Columns(const BatchView<U> &v, bool in, bool out)
+      : v_(v),
+        in_(in),
+        out_(out),
+        present_(v.data || v.ptrs),
+        unpacked_(v.layout == Layout::interleaved && present_),
+        // matrix stride off powers of two (cache-set conflicts)
+        mn_(idx(v.rows) * v.cols + 24),
+        buf_(unpacked_ ? mn_ * std::min<idx>(kVendorLanes, v.count) : 0) {}
+
+  void bind(idx b0, int lanes, bool team) {
+    b0_ = b0;
+    if (!unpacked_ || !in_) return;
+    if (team)
+      split(true, v_.cols, [&](int j) {
+        host::copy_items(column(v_, j), b0, column(buffer(lanes), j), 0, lanes);
+      });
+    else
+      host::copy_items(v_, b0, buffer(lanes), 0, lanes);
+  }
+  void finish(idx b0, int lanes, bool team) {
+    if constexpr (!std::is_const_v<U>) {
+      if (!unpacked_ || !out_) return;
+      if (team)
+        split(true, v_.cols, [&](int j) {
+          host::copy_items(column(buffer(lanes), j), 0, column(v_, j), b0, lanes);
+        });
+      else
+        host::copy_items(buffer(lanes), 0, v_, b0, lanes);
+    }
+  }
+  U *ptr(int l) const {
+    if (!present_) return nullptr;
+    return unpacked_ ? const_cast<T *>(buf_.data()) + l * mn_ : item(v_, b0_ + l);
+  }
+  int ld() const { return unpacked_ ? (v_.rows > 1 ? v_.rows : 1) : v_.ld; }
+
+ private:
+  BatchView<T> buffer(int lanes) {
+    return BatchView<T>::strided(v_.rows, v_.cols, buf_.data(), v_.rows > 1 ? v_.rows : 1, mn_,
+                                 lanes);
+  }
+
+  BatchView<U> v_;
+  bool in_, out_, present_, unpacked_;
+  idx mn_, b0_ = 0;
+  std::vector<T> buf_;
+};
+
+/// Runs the chunks of the batch `lead` (one matrix each, or up to kVendorLanes matrices of an
+/// interleaved block) spread as asked. setup() returns the per-chunk function
+/// f(b0, lanes, team) with its own Columns: once per thread (per_thread), or once, shared by the
+/// team, which calls it for every chunk together (team: f splits its work with split(team, ..)).
+template <class U, class Setup>
+void for_each_chunk(const BatchView<U> &lead, Spread spread, Setup setup) {
+  const bool il = lead.layout == Layout::interleaved;
+  const host::Chunks<U, kVendorLanes> blocks(lead);
+  const idx count = il ? blocks.count : lead.count;
+  auto at = [&](idx c, idx &b0, int &lanes) {
+    if (il) {
+      blocks.at(c, b0, lanes);
+    } else {
+      b0 = c;
+      lanes = 1;
+    }
+  };
+  switch (spread) {
+    case Spread::per_thread: {
+      const BlasThreads single(1);
+#pragma omp parallel
+      {
+        auto run = setup();
+#pragma omp for schedule(static)
+        for (idx c = 0; c < count; ++c) {
+          idx b0;
+          int lanes;
+          at(c, b0, lanes);
+          if (lanes > 0) run(b0, lanes, false);
+        }
+      }
+      return;
+    }
+    case Spread::team: {
+      const BlasThreads single(1);
+      auto run = setup();
+#pragma omp parallel
+      for (idx c = 0; c < count; ++c) {
+        idx b0;
+        int lanes;
+        at(c, b0, lanes);
+        if (lanes > 0) run(b0, lanes, true);
+      }
+      return;
+    }
+    case Spread::threaded_blas: {
+      const BlasThreads all(omp_get_max_threads());
+      auto run = setup();
+      for (idx c = 0; c < count; ++c) {
+        idx b0;
+        int lanes;
+        at(c, b0, lanes);
+        if (lanes > 0) run(b0, lanes, false);
+      }
+      return;
+    }
+  }
+}
+
+}  // namespace ompbatch::detail::vendor
