@@ -7,6 +7,7 @@
 #include <omp.h>
 
 #include <algorithm>
+#include <cmath>
 #include <complex>
 #include <type_traits>
 
@@ -30,7 +31,7 @@ inline bool use_offload(const Context &ctx) {
 #endif
 }
 
-enum class Routine { getrf, getrs, getri, matinv, potrf, potrs, trsm };
+enum class Routine { getrf, getri, matinv, potrf, getrs, potrs, trsm };
 
 /// The order n (min(m,n) for getrf, the triangle's for trsm) from which the host runs a
 /// routine on the vendor path, for interleaved batches and for column-major ones (pointer
@@ -40,24 +41,58 @@ struct Crossover {
   int interleaved, columns;
 };
 
-/// The crossovers, one row per routine, in the order of Routine; columns S, D, C, Z.
-/// Measured (README, "Crossovers") with the tester on both paths forced (OMPBATCH_HOST_PATH).
-inline constexpr Crossover kCrossovers[7][4] = {
-    // getrf: on the Xeon VM the kernels were tuned on, bench/getrf_bench
-    {{256, 176}, {160, 96}, {128, 96}, {96, 64}},
-    // getrs
-    {{256, 176}, {160, 96}, {128, 96}, {96, 64}},
-    // getri
-    {{256, 176}, {160, 96}, {128, 96}, {96, 64}},
-    // matinv
-    {{256, 176}, {160, 96}, {128, 96}, {96, 64}},
-    // potrf
-    {{256, 176}, {160, 96}, {128, 96}, {96, 64}},
-    // potrs
-    {{256, 176}, {160, 96}, {128, 96}, {96, 64}},
-    // trsm
-    {{256, 176}, {160, 96}, {128, 96}, {96, 64}},
+/// No crossover: the lane kernels were faster at every order measured (to 320 in real and 256 in
+/// complex): a solve with few right-hand sides streams an interleaved factor once in place,
+/// where the vendor path must unpack it first.
+inline constexpr int kNone = 1 << 30;
+
+// The crossovers, measured on the 2-core Zen 3 VM (AVX2) with 2 threads and 32 MiB batches by
+//   scripts/crossovers.py --runs 2 --routine all -p d,s -n 24,32,48,64,96,128,160,192,256,320
+//                         -l interleaved,strided --megabytes 32 -r 3
+// (complex: -p c,z -n 16,..,256; the solves also with --nrhs 4, 16 and 0, i.e. n): each entry is
+// the smallest order measured from which the vendor path ran at least as fast at the larger
+// orders, one noisy order (a ratio within 10% of 1) not taken as a change of side. The README's
+// "Crossovers" gives the command's ratios. Columns: S, D, C, Z.
+
+/// getrf, getri, matinv, potrf, in the order of Routine.
+inline constexpr Crossover kCrossovers[4][4] = {
+    {{256, 192}, {256, 160}, {96, 48}, {64, 32}},    // getrf
+    {{256, 320}, {192, 192}, {64, 128}, {192, 96}},  // getri
+    {{160, 128}, {192, 128}, {96, 48}, {64, 64}},    // matinv
+    {{160, 96}, {192, 64}, {96, 48}, {256, 64}},     // potrf
 };
+
+/// The right-hand sides the solves' crossovers were measured at; the last column is nrhs = n.
+inline constexpr int kRhsMeasured[3] = {1, 4, 16};
+
+/// getrs, potrs, trsm (left): [routine][nrhs = 1, 4, 16, n][precision].
+inline constexpr Crossover kSolveCrossovers[3][4][4] = {
+    {{{kNone, 320}, {kNone, 32}, {kNone, kNone}, {kNone, kNone}},  // getrs, nrhs = 1
+     {{256, 128}, {kNone, 128}, {kNone, 96}, {kNone, 192}},        //        4
+     {{64, 64}, {kNone, 96}, {kNone, 96}, {kNone, 96}},            //        16
+     {{96, 24}, {128, 64}, {96, 96}, {192, 32}}},                  //        n
+    {{{kNone, 192}, {kNone, 96}, {kNone, 96}, {kNone, 64}},        // potrs
+     {{kNone, 96}, {kNone, 192}, {kNone, 96}, {kNone, 96}},
+     {{128, 32}, {kNone, 128}, {128, 64}, {kNone, 64}},
+     {{96, 48}, {128, 64}, {96, 64}, {128, 96}}},
+    {{{kNone, 160}, {kNone, 48}, {kNone, 48}, {kNone, 32}},  // trsm
+     {{256, 128}, {kNone, 32}, {kNone, 64}, {kNone, 32}},
+     {{192, 64}, {kNone, 32}, {256, 64}, {kNone, 192}},
+     {{64, 48}, {96, 64}, {96, 48}, {192, 64}}},
+};
+
+/// The column of kSolveCrossovers for nrhs right-hand sides of order n: the measured nrhs
+/// (1, 4, 16 below n, or n) nearest to it by ratio.
+inline int rhs_column(int n, int nrhs) {
+  int best = 3;
+  double gap = std::abs(std::log(double(nrhs) / n));
+  for (int k = 0; k < 3; ++k)
+    if (kRhsMeasured[k] < n) {
+      const double g = std::abs(std::log(double(nrhs) / kRhsMeasured[k]));
+      if (g < gap) best = k, gap = g;
+    }
+  return best;
+}
 
 template <class T>
 constexpr int precision_index() {
@@ -67,9 +102,12 @@ constexpr int precision_index() {
   return 3;
 }
 
+/// The crossover of routine r (a solve: with nrhs right-hand sides) of order n for the layout.
 template <class T>
-int vendor_crossover(Routine r, Layout layout) {
-  const Crossover c = kCrossovers[int(r)][precision_index<T>()];
+int vendor_crossover(Routine r, Layout layout, int n, int nrhs = 1) {
+  const int p = precision_index<T>();
+  const Crossover c =
+      int(r) < 4 ? kCrossovers[int(r)][p] : kSolveCrossovers[int(r) - 4][rhs_column(n, nrhs)][p];
   return layout == Layout::interleaved ? c.interleaved : c.columns;
 }
 
@@ -81,9 +119,9 @@ int vendor_crossover(Routine r, Layout layout) {
 /// vendor path is taken when that estimate puts the lane kernels at less than half its speed
 /// (e.g. 8 double matrices of n = 128, or 4 of n = 32, on 2 threads).
 template <class T, int W, class U>
-bool use_vendor(const Context &ctx, Routine r, const BatchView<U> &lead, int n) {
+bool use_vendor(const Context &ctx, Routine r, const BatchView<U> &lead, int n, int nrhs = 1) {
   if (ctx.host_path() != HostPath::automatic) return ctx.host_path() == HostPath::vendor;
-  const int crossover = vendor_crossover<T>(r, lead.layout);
+  const int crossover = vendor_crossover<T>(r, lead.layout, n, nrhs);
   if (n >= crossover) return true;
   const idx threads = std::max(1, omp_get_max_threads());
   const idx rounds_lanes = (host::Chunks<U, W>(lead).count + threads - 1) / threads;

@@ -10,10 +10,11 @@ namespace {
 
 using detail::Checker;
 
-/// Whether the host runs the routine on the vendor path (dispatch.hpp); the order is A's.
+/// Whether the host runs the routine on the vendor path (dispatch.hpp); the order is A's, and a
+/// solve's crossover follows its nrhs.
 template <class T, class U>
-bool vendor(const Context &ctx, detail::Routine r, const BatchView<U> &A) {
-  return detail::use_vendor<T, detail::host::width<T>()>(ctx, r, A, A.rows);
+bool vendor(const Context &ctx, detail::Routine r, const BatchView<U> &A, int nrhs = 1) {
+  return detail::use_vendor<T, detail::host::width<T>()>(ctx, r, A, A.rows, nrhs);
 }
 
 }  // namespace
@@ -36,7 +37,8 @@ void getrs(Context &ctx, Op trans, const BatchView<const T> &A, ConstPivots ipiv
 #ifdef OMPBATCH_HAVE_OFFLOAD
   if (detail::use_offload(ctx)) return detail::offload::getrs(ctx, trans, A, ipiv, B);
 #endif
-  if (vendor<T>(ctx, detail::Routine::getrs, A)) return detail::vendor::getrs(trans, A, ipiv, B);
+  if (vendor<T>(ctx, detail::Routine::getrs, A, B.cols))
+    return detail::vendor::getrs(trans, A, ipiv, B);
   detail::host::getrs(trans, A, ipiv, B);
 }
 
@@ -113,7 +115,7 @@ void potrs(Context &ctx, Uplo uplo, const BatchView<const T> &A, const BatchView
 #ifdef OMPBATCH_HAVE_OFFLOAD
   if (detail::use_offload(ctx)) return detail::offload::potrs(ctx, uplo, A, B);
 #endif
-  if (vendor<T>(ctx, detail::Routine::potrs, A)) return detail::vendor::potrs(uplo, A, B);
+  if (vendor<T>(ctx, detail::Routine::potrs, A, B.cols)) return detail::vendor::potrs(uplo, A, B);
   detail::host::potrs(uplo, A, B);
 }
 
@@ -140,7 +142,7 @@ void trsm(Context &ctx, Side side, Uplo uplo, Op trans, Diag diag, T alpha,
   if (detail::use_offload(ctx))
     return detail::offload::trsm(ctx, side, uplo, trans, diag, alpha, A, B);
 #endif
-  if (vendor<T>(ctx, detail::Routine::trsm, A))
+  if (vendor<T>(ctx, detail::Routine::trsm, A, side == Side::left ? B.cols : B.rows))
     return detail::vendor::trsm(side, uplo, trans, diag, alpha, A, B);
   detail::host::trsm(side, uplo, trans, diag, alpha, A, B);
 }

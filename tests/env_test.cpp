@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// OMPBATCH_BACKEND / OMPBATCH_DEVICE / OMP_TARGET_OFFLOAD as read by ompbCreate.
+// OMPBATCH_BACKEND / OMPBATCH_DEVICE / OMPBATCH_HOST_PATH / OMP_TARGET_OFFLOAD as read by
+// ompbCreate.
 #include "common/harness.hpp"
 
 namespace ompbtest {
@@ -96,6 +97,21 @@ TEST(Environment, BadDeviceNumberIsInvalidValue) {
   EXPECT_EQ(create(&b), OMPB_STATUS_INVALID_VALUE);  // no such device: no silent fallback
   env.set("OMPBATCH_DEVICE", "0");
   EXPECT_EQ(create(&b), OMPB_STATUS_SUCCESS);
+}
+
+TEST(Environment, HostPathIsCaseInsensitiveAndBogusIsInvalidValue) {
+  EnvGuard env;
+  env.set("OMPBATCH_HOST_PATH", "Vendor");
+  EXPECT_EQ(ompbatch::Context().host_path(), ompbatch::HostPath::vendor);
+  env.set("OMPBATCH_HOST_PATH", "LANES");
+  EXPECT_EQ(ompbatch::Context().host_path(), ompbatch::HostPath::lanes);
+  env.set("OMPBATCH_HOST_PATH", "auto");
+  EXPECT_EQ(ompbatch::Context().host_path(), ompbatch::HostPath::automatic);
+  env.set("OMPBATCH_HOST_PATH", nullptr);
+  EXPECT_EQ(ompbatch::Context().host_path(), ompbatch::HostPath::automatic);
+  env.set("OMPBATCH_HOST_PATH", "lapack");
+  ompbBackend_t b;
+  EXPECT_EQ(create(&b), OMPB_STATUS_INVALID_VALUE);
 }
 
 TEST(Environment, VerbosePrintsOneLine) {

@@ -4,7 +4,8 @@
 // and the left-looking one of real lanes at square sizes kColumnsMin .. kColumnsMax must
 // give bitwise the same factors, pivots and info, for one lane (the offload kernel) and for W
 // lanes (the host), which must also agree with each other. Also the host driver's choice of
-// the memory a kernel call prefetches.
+// the memory a kernel call prefetches, and the host dispatch between lane kernels and vendor path.
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include <complex>
@@ -15,6 +16,7 @@
 #include <vector>
 
 #include "common/harness.hpp"
+#include "dispatch.hpp"
 #include "host/lanes.hpp"
 #include "kernels/getrf_lanes.hpp"
 
@@ -261,6 +263,63 @@ TEST(HostChunks, GetrfPrefetchesWhereItsFormTakesAhead) {
   EXPECT_TRUE((k::getrf_prefetches<std::complex<double>, 8>(S + 1, S + 1, true)));
   EXPECT_FALSE((k::getrf_prefetches<double, 16>(100, S, false)));  // tall, narrow: steps
   EXPECT_FALSE((k::getrf_prefetches<double, 1>(64, 64, false)));
+}
+
+/// use_vendor for one precision: at a large batch the lane kernels run below each crossover of
+/// the tables and the vendor path from it on (a solve's at each measured nrhs); the host path
+/// the context asks for wins at every order.
+template <class T>
+void check_crossovers() {
+  constexpr int W = k::host::width<T>();
+  T dummy[1] = {};
+  ompbatch::Context ctx;
+  for (int r = 0; r < 7; ++r)
+    for (int nrhs : {1, 4, 16, 0})
+      for (auto layout : {ompbatch::Layout::interleaved, ompbatch::Layout::strided}) {
+        const auto routine = k::Routine(r);
+        const auto rhs = [&](int n) { return nrhs > 0 ? nrhs : n; };
+        const auto batch = [&](int n) {
+          return layout == ompbatch::Layout::interleaved
+                     ? ompbatch::BatchView<T>::interleaved(n, n, dummy, n, W, 1000000)
+                     : ompbatch::BatchView<T>::strided(n, n, dummy, n, k::idx(n) * n, 1000000);
+        };
+        const auto vendor = [&](int n) {
+          return k::use_vendor<T, W>(ctx, routine, batch(n), n, rhs(n));
+        };
+        // the measured orders: 16 and up (nrhs 16 from 32)
+        const int c = k::vendor_crossover<T>(routine, layout, 256, rhs(256));
+        const std::string where = fmt::format("routine {} nrhs {} layout {}", r, nrhs, int(layout));
+        ctx.set_host_path(ompbatch::HostPath::automatic);
+        if (c == k::kNone) {
+          EXPECT_FALSE(vendor(1024)) << where;
+        } else {
+          ASSERT_GE(c, 24) << where;
+          EXPECT_EQ(k::vendor_crossover<T>(routine, layout, c, rhs(c)), c) << where;
+          EXPECT_FALSE(vendor(c - 1)) << where;
+          EXPECT_TRUE(vendor(c)) << where;
+          EXPECT_TRUE(vendor(1024)) << where;
+        }
+        ctx.set_host_path(ompbatch::HostPath::vendor);
+        EXPECT_TRUE(vendor(8)) << where;
+        ctx.set_host_path(ompbatch::HostPath::lanes);
+        EXPECT_FALSE(vendor(1024)) << where;
+        if (r < 4) break;  // no nrhs
+      }
+  // a solve's column: the measured nrhs nearest by ratio
+  EXPECT_EQ(k::rhs_column(256, 1), 0);
+  EXPECT_EQ(k::rhs_column(256, 3), 1);
+  EXPECT_EQ(k::rhs_column(256, 16), 2);
+  EXPECT_EQ(k::rhs_column(256, 63), 2);
+  EXPECT_EQ(k::rhs_column(256, 65), 3);
+  EXPECT_EQ(k::rhs_column(16, 16), 3);
+  EXPECT_EQ(k::rhs_column(16, 4), 1);
+}
+
+TEST(HostDispatch, EachCrossoverSeparatesThePaths) {
+  check_crossovers<float>();
+  check_crossovers<double>();
+  check_crossovers<std::complex<float>>();
+  check_crossovers<std::complex<double>>();
 }
 
 }  // namespace

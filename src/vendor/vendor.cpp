@@ -18,16 +18,23 @@ namespace {
 /// From this order on, a batch of fewer matrices than would keep every thread busy to the end
 /// runs one matrix after another with OpenBLAS on all threads (DESIGN: threads inside the
 /// matrix), where ceil(count / threads) rounds of one-thread calls take longer than count calls
-/// at kThreadedEfficiency of `threads` times one-thread speed.
-constexpr int kThreadedBlasMin = 256;
-constexpr double kThreadedEfficiency = 0.8;
+/// at an efficiency of threaded_efficiency(n) x `threads` times one-thread speed. Measured with
+/// bench/ompbatch_bench's getrf and potrf rows at n = 512 and 1024, batches of 1, 3, 8 and 32
+/// (2 threads, Zen 3 VM): OpenBLAS on 2 threads ran dgetrf 1.2x and dpotrf 1.4x one thread at
+/// n = 512, 1.65x and 1.6x at n = 1024; so 3 matrices on 2 threads run per thread at 512 and
+/// threaded at 1024, a single matrix threaded at both.
+constexpr int kThreadedBlasMin = 512;
+
+inline double threaded_efficiency(int n) {
+  return n >= 1024 ? 0.8 : 0.65;
+}
 
 template <class U>
 Spread spread_of(const BatchView<U> &lead, int n) {
   const int threads = omp_get_max_threads();
   if (threads > 1 && n >= kThreadedBlasMin) {
     const idx rounds = (lead.count + threads - 1) / threads;
-    if (double(lead.count) < kThreadedEfficiency * threads * double(rounds))
+    if (double(lead.count) < threaded_efficiency(n) * threads * double(rounds))
       return Spread::threaded_blas;
   }
   if (lead.layout == Layout::interleaved && host::Chunks<U, kVendorLanes>(lead).count < threads)
