@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: BSD-3-Clause
-# Installs what is missing, builds Release and runs the tester: a sweep of batched LU
-# (n = 4..128, S/D/C/Z, three layouts) on the resolved backend against a LAPACKE loop.
+# Installs what is missing, builds Release and runs the tester: every routine (n = 4..128,
+# S/D/C/Z, three layouts) on the resolved backend against a LAPACKE loop.
 #   scripts/run.sh [--preset host-gcc|offload-x86|offload-nvptx] [tester options ...]
 # Tester options: --help, -n 8,32, -p d, -l interleaved, -b host|offload|auto, --batch N, ...
 set -euo pipefail

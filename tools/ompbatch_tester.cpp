@@ -36,7 +36,7 @@ const std::vector<std::string> kRoutines = {"getrf", "getrs", "getri", "matinv",
                                             "potrf", "potrs", "trsm"};
 
 struct Options {
-  std::vector<std::string> routines = {"getrf"};
+  std::vector<std::string> routines = kRoutines;
   std::vector<int> sizes = {4, 8, 16, 32, 64, 128};
   std::vector<std::string> precisions = {"s", "d", "c", "z"};
   std::vector<std::string> layouts = {"interleaved", "strided", "pointer"};
@@ -274,7 +274,7 @@ int main(int argc, char **argv) {
   CLI::App app{
       "ompbatch-tester: times ompbatch against a LAPACKE/CBLAS loop and checks the residual"};
   app.add_option("--routine", o.routines,
-                 "routines: getrf,getrs,getri,matinv,potrf,potrs,trsm or all")
+                 "routines: getrf,getrs,getri,matinv,potrf,potrs,trsm or all (default: all)")
       ->delimiter(',')
       ->check(CLI::IsMember([] {
         auto r = kRoutines;

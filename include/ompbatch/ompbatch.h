@@ -310,7 +310,8 @@ ompbStatus_t ompbZmatinvInterleavedBatched(ompbHandle_t handle, int n, const omp
  * Cholesky A = L L^H (OMPB_FILL_MODE_LOWER) or U^H U (UPPER) of n x n Hermitian positive
  * definite matrices; only the uplo triangle is read or written.
  * @param[out] infoArray infoArray[b] = k > 0: the leading minor of order k is not positive
- *                       definite (that matrix stops there, LAPACK style)
+ *                       definite; that matrix stops there, as in LAPACK: columns 1..k-1 of its
+ *                       triangle hold the factor, the rest is not meaningful
  */
 ompbStatus_t ompbSpotrfBatched(ompbHandle_t handle, ompbFillMode_t uplo, int n,
                                float *const Aarray[], int lda, int *infoArray, int batchSize);

@@ -154,8 +154,9 @@ template <class T>
 void matinv(Context &ctx, const BatchView<const T> &A, const BatchView<T> &Ainv, int *info);
 
 /// Cholesky A = L L^H (lower) or U^H U (upper); only the uplo triangle is read or written.
-/// info[b] = k > 0: the leading minor of order k is not positive definite (that matrix stops
-/// there, as in LAPACK); the other matrices are unaffected.
+/// info[b] = k > 0: the leading minor of order k is not positive definite; that matrix stops
+/// there, as in LAPACK (columns 1..k-1 of its triangle hold the factor, the rest is not
+/// meaningful); the other matrices are unaffected.
 template <class T>
 void potrf(Context &ctx, Uplo uplo, const BatchView<T> &A, int *info);
 

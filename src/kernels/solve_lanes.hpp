@@ -43,7 +43,7 @@ void getrs_lanes(Op trans, int n, int nrhs, const T *a, idx ars, idx acs, const 
                  T *b, idx brs, idx bcs) noexcept {
   const Side left = Side::left;
   if (trans == Op::n && ipiv) laswp_lanes<T, W>(n, nrhs, b, brs, bcs, ipiv, ps, n, false);
-  for_each_pass<T, W>([&](auto p, int h) {
+  for_each_pass<T, W>(n, [&](auto p, int h) {
     using P = decltype(p);
     const T *x = a + h;
     T *y = b + h;
@@ -155,7 +155,7 @@ void potrf_lanes(Uplo uplo, int n, T *a, idx rs, idx cs, int *info) noexcept {
     const idx t = rs;
     rs = cs, cs = t;
   }
-  for_each_pass<T, W>([&](auto p, int h) {
+  for_each_pass<T, W>(n, [&](auto p, int h) {
     using P = decltype(p);
     typename P::I go = P::index(n);
     potrf_tiles<P>(n, a + h, rs, cs, go);
@@ -169,7 +169,7 @@ void potrs_lanes(Uplo uplo, int n, int nrhs, const T *a, idx ars, idx acs, T *b,
                  idx bcs) noexcept {
   const Op first = uplo == Uplo::lower ? Op::n : Op::c,
            second = uplo == Uplo::lower ? Op::c : Op::n;
-  for_each_pass<T, W>([&](auto p, int h) {
+  for_each_pass<T, W>(n, [&](auto p, int h) {
     using P = decltype(p);
     trsm_pass<P>(Side::left, uplo, first, Diag::non_unit, n, nrhs, T(1), a + h, ars, acs, b + h,
                  brs, bcs);
@@ -194,7 +194,7 @@ void getri_lanes(int n, const T *a, idx ars, idx acs, const int *ipiv, idx ps, T
   for (int j = 0; j < n; ++j)
     for (int i = 0; i < n; ++i)
       for (int l = 0; l < W; ++l) c[i * crs + j * ccs + l] = i == j ? T(1) : T(0);
-  for_each_pass<T, W>([&](auto p, int h) {
+  for_each_pass<T, W>(n, [&](auto p, int h) {
     using P = decltype(p);
     constexpr int NC = TileShape<P>::cols;
     for (int j0 = 0; j0 < n; j0 += NC)

@@ -32,13 +32,16 @@ inline constexpr int kPassLanes = is_complex_v<T> || sizeof(T) * W <= kVectorByt
 inline constexpr int kVectorRegisters = kVectorBytes >= 64 ? 32 : 16;
 
 /// Rows and columns of the accumulator tile for values of the pack P: the accumulators, one
-/// row's value of A and a row of B's values fit the registers (complex values take two).
+/// row's value of A and a row of B's values fit the registers (complex values take two, a pair
+/// pack's real values as many as it spans).
 template <class P>
 struct TileShape {
   static constexpr bool cplx = !std::is_same_v<typename P::V, typename P::R>;
   static constexpr bool wide = kVectorRegisters >= 32;
-  static constexpr int rows = cplx ? (wide ? 3 : 2) : 4;
-  static constexpr int cols = cplx ? (wide ? 3 : 2) : (wide ? 4 : 3);
+  static constexpr int regs =
+      cplx || sizeof(typename P::V) <= kVectorBytes ? 1 : int(sizeof(typename P::V) / kVectorBytes);
+  static constexpr int rows = cplx ? (wide ? 3 : 2) : regs > 1 ? 3 : 4;
+  static constexpr int cols = cplx ? (wide ? 3 : 2) : regs > 1 ? 2 : (wide ? 4 : 3);
 };
 
 /// f(R, C) with R and C std::integral_constants equal to r and c, 1 <= r <= MR, 1 <= c <= MC:

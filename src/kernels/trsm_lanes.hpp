@@ -19,6 +19,77 @@ namespace ompbatch::detail {
 
 #pragma omp declare target
 
+/// acc := inv(L(I,I)) acc on the diagonal tile of the R rows I from i0 (rows of L at ai): row r
+/// multiplied by rd[r] = 1 / op(L(r,r)) (not when unit), then eliminated from the rows below.
+template <class P, bool Conj, int R, int C, class T>
+inline void tile_solve_lower(typename P::V (&acc)[R][C], bool unit, const typename P::V *rd,
+                             const T *ai, idx ars, idx acs, int i0) noexcept {
+#pragma GCC unroll 8
+  for (int r = 0; r < R; ++r) {
+    if (!unit)
+#pragma GCC unroll 8
+      for (int c = 0; c < C; ++c) acc[r][c] = P::mul(acc[r][c], rd[r]);
+#pragma GCC unroll 8
+    for (int q = r + 1; q < R; ++q) {
+      const typename P::V l = cj_<P, Conj>(P::load(ai + q * ars + (i0 + r) * acs));
+#pragma GCC unroll 8
+      for (int c = 0; c < C; ++c) acc[q][c] = P::fms(acc[q][c], l, acc[r][c]);
+    }
+  }
+}
+
+/// Orders from which one tile column of right-hand sides is solved right-looking when L's
+/// columns are its near stride (trsm_lower_right).
+inline constexpr int kRightLookingMin = 64;
+
+/// trsm_lower_tiles for n <= TileShape::cols right-hand sides, right-looking: B is scaled by
+/// alpha, then for each row tile I top down X(I) = inv(L(I,I)) B(I) in registers and the rows
+/// below updated, B(I2) -= L(I2,I) X(I), tile by tile. L is read once, down its columns (the
+/// left-looking form reads it along rows, a page apart per element at large m on the near-column
+/// storage of interleaved lanes), while B stays in cache. Every element of X sees the same
+/// operations in the same order as in the left-looking form, so the two agree bitwise.
+template <class P, bool Conj, class T>
+inline void trsm_lower_right(bool unit, int m, int n, T alpha, const T *a, idx ars, idx acs, T *b,
+                             idx brs, idx bcs) noexcept {
+  using V = typename P::V;
+  constexpr int MR = TileShape<P>::rows, NC = TileShape<P>::cols;
+  tile_case<1, NC>(1, n, [&](auto, auto cols) {
+    constexpr int kc = decltype(cols)::value;
+    if (alpha != T(1)) {
+      const V al = P::splat(alpha);
+      for (int i = 0; i < m; ++i)
+#pragma GCC unroll 8
+        for (int c = 0; c < kc; ++c)
+          P::store(b + i * brs + c * bcs, P::mul(al, P::load(b + i * brs + c * bcs)));
+    }
+    for (int i0 = 0; i0 < m; i0 += MR) {
+      const T *ai = a + i0 * ars;  // rows I of L
+      T *x = b + i0 * brs;
+      tile_case<MR, 1>(m - i0 < MR ? m - i0 : MR, 1, [&](auto rows, auto) {
+        constexpr int kr = decltype(rows)::value;
+        V acc[kr][kc];
+        V rd[kr];
+#pragma GCC unroll 8
+        for (int r = 0; r < kr; ++r)
+          rd[r] = unit ? P::splat(T(1))
+                       : P::recip(cj_<P, Conj>(P::load(ai + r * ars + (i0 + r) * acs)));
+        tile_load<P>(acc, x, brs, bcs);
+        tile_solve_lower<P, Conj>(acc, unit, rd, ai, ars, acs, i0);
+        tile_store<P>(acc, x, brs, bcs);
+        for (int r0 = i0 + kr; r0 < m; r0 += MR) {
+          T *y = b + r0 * brs;
+          tile_case<MR, 1>(m - r0 < MR ? m - r0 : MR, 1, [&](auto below, auto) {
+            V u[decltype(below)::value][kc];
+            tile_load<P>(u, y, brs, bcs);
+            tile_sub<P, Conj, false>(u, kr, a + r0 * ars + i0 * acs, ars, acs, x, brs, bcs);
+            tile_store<P>(u, y, brs, bcs);
+          });
+        }
+      });
+    }
+  });
+}
+
 /// X := inv(op(L)) (alpha B) for the lower triangle L of the m x m lane matrix a (op:
 /// conjugated when Conj; unit diagonal when unit), B m x n; X overwrites B. Lanes of one pass
 /// (pack P); element (i,j) of a at a + i*ars + j*acs.
@@ -27,6 +98,8 @@ inline void trsm_lower_tiles(bool unit, int m, int n, T alpha, const T *a, idx a
                              idx brs, idx bcs) noexcept {
   using V = typename P::V;
   constexpr int MR = TileShape<P>::rows, NC = TileShape<P>::cols;
+  if (n <= NC && m >= kRightLookingMin && (acs < 0 ? -acs : acs) > (ars < 0 ? -ars : ars))
+    return trsm_lower_right<P, Conj>(unit, m, n, alpha, a, ars, acs, b, brs, bcs);
   const bool scaled = alpha != T(1);
   const V al = P::splat(alpha);
   for (int i0 = 0; i0 < m; i0 += MR) {
@@ -50,18 +123,7 @@ inline void trsm_lower_tiles(bool unit, int m, int n, T alpha, const T *a, idx a
 #pragma GCC unroll 8
             for (int c = 0; c < kc; ++c) acc[r][c] = P::mul(al, acc[r][c]);
         tile_sub<P, Conj, false>(acc, i0, ai, ars, acs, b + j0 * bcs, brs, bcs);
-#pragma GCC unroll 8
-        for (int r = 0; r < kr; ++r) {
-          if (!unit)
-#pragma GCC unroll 8
-            for (int c = 0; c < kc; ++c) acc[r][c] = P::mul(acc[r][c], rd[r]);
-#pragma GCC unroll 8
-          for (int q = r + 1; q < kr; ++q) {
-            const V l = cj_<P, Conj>(P::load(ai + q * ars + (i0 + r) * acs));
-#pragma GCC unroll 8
-            for (int c = 0; c < kc; ++c) acc[q][c] = P::fms(acc[q][c], l, acc[r][c]);
-          }
-        }
+        tile_solve_lower<P, Conj>(acc, unit, rd, ai, ars, acs, i0);
         tile_store<P>(acc, x, brs, bcs);
       });
     }
@@ -98,10 +160,23 @@ inline void trsm_pass(Side side, Uplo uplo, Op trans, Diag diag, int m, int n, T
     trsm_lower_tiles<P, false>(unit, m, n, alpha, a, ars, acs, b, brs, bcs);
 }
 
-/// f(Pack<T, H>(), h) for the passes h = 0, H, 2H, .. over W lanes (H = kPassLanes<T, W>).
+/// Orders up to which real lanes that span several registers (AVX2: W doubles or floats in two)
+/// run as one pass over all W: the two registers' dependency chains (the square roots and
+/// reciprocals of the diagonal, each column's updates) interleave, where a pass of one register
+/// waits on each. Larger orders run a register at a time, with the larger tiles.
+inline constexpr int kWidePassMax = 32;
+
+/// f(Pack<T, H>(), h) for the passes h = 0, H, 2H, .. over W lanes (H = kPassLanes<T, W>), or
+/// f(Pack<T, W>(), 0) at orders n <= kWidePassMax.
 template <class T, int W, class F>
-inline void for_each_pass(F &&f) noexcept {
+inline void for_each_pass(int n, F &&f) noexcept {
   constexpr int H = kPassLanes<T, W>;
+  if constexpr (H < W) {
+    if (n <= kWidePassMax) {
+      f(Pack<T, W>(), 0);
+      return;
+    }
+  }
   for (int h = 0; h < W; h += H) f(Pack<T, H>(), h);
 }
 
@@ -116,7 +191,7 @@ void trsm_lanes(Side side, Uplo uplo, Op trans, Diag diag, int m, int n, T alpha
         for (int l = 0; l < W; ++l) b[i * brs + j * bcs + l] = T(0);
     return;
   }
-  for_each_pass<T, W>([&](auto p, int h) {
+  for_each_pass<T, W>(side == Side::left ? m : n, [&](auto p, int h) {
     trsm_pass<decltype(p)>(side, uplo, trans, diag, m, n, alpha, a + h, ars, acs, b + h, brs, bcs);
   });
 }
