@@ -299,12 +299,32 @@ void copy_items(const BatchView<U> &f, idx from, const BatchView<T> &t, idx to, 
   }
 }
 
+/// Whether matrices b0 .. b0+lanes-1 lie in one block of an interleaved batch, so that the lanes
+/// of each element are adjacent (a partial chunk at the end of the batch; a block narrower than
+/// W spreads a chunk over several).
+template <class U>
+bool in_one_block(const BatchView<U> &v, idx b0, int lanes) {
+  return v.layout == Layout::interleaved && b0 % v.width + lanes <= v.width;
+}
+
 /// buf[(i + j*rows)*W + l] = element (i,j) of matrix b0+l; lanes past `lanes` are zero.
 /// Column-major matrices (pointer array, strided) of real or integer elements move kTile
-/// lanes at a time (move_lanes): at n = 8, the scalar loops took twice the kernel's time.
+/// lanes at a time (move_lanes): at n = 8, the scalar loops took twice the kernel's time. The
+/// lanes of one interleaved block move element by element, all lanes at once (lane by lane,
+/// dtrsm on 31 interleaved matrices of n = 512, the last chunk packed, ran at half the speed).
 template <class T, int W, class U>
 void pack_lanes(const BatchView<U> &v, idx b0, int lanes, T *buf) {
   const idx rs = row_stride(v.layout, v.width), cs = col_stride(v.layout, v.ld, v.width);
+  if (in_one_block(v, b0, lanes)) {  // each element's lanes adjacent: one pass over the block
+    const U *a = item(v, b0);
+    for (int j = 0; j < v.cols; ++j)
+      for (int i = 0; i < v.rows; ++i) {
+        const U *f = a + i * rs + j * cs;
+        T *t = buf + (i + idx(j) * v.rows) * W;
+        for (int l = 0; l < W; ++l) t[l] = l < lanes ? T(f[l]) : T(0);
+      }
+    return;
+  }
   for (int l = move_lanes<true, W>(v, b0, lanes, buf); l < W; ++l) {
     const U *a = l < lanes ? item(v, b0 + l) : nullptr;
     for (int j = 0; j < v.cols; ++j)
@@ -317,6 +337,16 @@ void pack_lanes(const BatchView<U> &v, idx b0, int lanes, T *buf) {
 template <class T, int W>
 void unpack_lanes(const T *buf, idx b0, int lanes, const BatchView<T> &v) {
   const idx rs = row_stride(v.layout, v.width), cs = col_stride(v.layout, v.ld, v.width);
+  if (in_one_block(v, b0, lanes)) {
+    T *a = item(v, b0);
+    for (int j = 0; j < v.cols; ++j)
+      for (int i = 0; i < v.rows; ++i) {
+        T *t = a + i * rs + j * cs;
+        const T *f = buf + (i + idx(j) * v.rows) * W;
+        for (int l = 0; l < lanes; ++l) t[l] = f[l];
+      }
+    return;
+  }
   for (int l = move_lanes<false, W>(v, b0, lanes, buf); l < lanes; ++l) {
     T *a = item(v, b0 + l);
     for (int j = 0; j < v.cols; ++j)
@@ -380,7 +410,8 @@ struct LineAligned {
 };
 
 /// One batch argument of a lane kernel call, per thread: the chunk's matrices either in place
-/// (W lanes of the caller's interleaved block) or packed into this object's buffer. An absent
+/// (W lanes of the caller's interleaved block) or packed into this object's buffer, allocated
+/// at the first packed chunk (a batch of whole interleaved blocks allocates none). An absent
 /// argument (NULL, e.g. no pivots) gives ptr() == nullptr.
 template <class U, int W>
 class LaneArg {
@@ -388,11 +419,7 @@ class LaneArg {
   using T = std::remove_const_t<U>;
   /// in: the kernel reads it (packed before the call); out: it writes it (unpacked after).
   LaneArg(const BatchView<U> &v, bool in, bool out)
-      : v_(v),
-        in_(in),
-        out_(out),
-        present_(v.data || v.ptrs),
-        buf_(present_ ? idx(v.rows) * v.cols * W : 0) {}
+      : v_(v), in_(in), out_(out), present_(v.data || v.ptrs) {}
 
   /// prefetch: also prefetch a later packed chunk of the thread's (prefetch_lanes); false where
   /// the kernel prefetches the next one itself.
@@ -405,6 +432,7 @@ class LaneArg {
       rs_ = v_.width;
       cs_ = idx(v_.ld) * v_.width;
     } else {
+      if (buf_.empty()) buf_.resize(std::size_t(v_.rows) * v_.cols * W);  // first packed chunk
       p_ = buf_.data();
       rs_ = W;
       cs_ = idx(v_.rows) * W;
