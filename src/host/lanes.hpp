@@ -18,6 +18,7 @@
 #include <immintrin.h>
 #endif
 
+#include "host/scratch.hpp"
 #include "kernels/layout.hpp"
 #include "kernels/pack.hpp"
 #include "kernels/prefetch.hpp"
@@ -383,35 +384,10 @@ void prefetch_lanes(const BatchView<U> &v, idx b0) {
   for (int r = 0; r < ahead.ranges; ++r) prefetch_range<3>(ahead.starts[r], ahead.bytes);
 }
 
-/// Storage aligned to cache lines: the kernels' vector loads of a packed buffer never split a
-/// line (std::allocator aligns to 16 bytes: in 3 buffers of 4, every 64-byte load split two
-/// lines). Pointer-array dgetrf, 2 threads, 256 MiB, best of 4 alternating runs: 13.5 -> 16.6
-/// GFLOP/s at n = 32, 20.0 -> 26.0 at n = 64.
-template <class T>
-struct LineAligned {
-  using value_type = T;
-  LineAligned() = default;
-  template <class U>
-  LineAligned(const LineAligned<U> &) noexcept {}
-  T *allocate(std::size_t n) {
-    return static_cast<T *>(::operator new(n * sizeof(T), std::align_val_t(kCacheLine)));
-  }
-  void deallocate(T *p, std::size_t) noexcept {
-    ::operator delete(p, std::align_val_t(kCacheLine));
-  }
-  template <class U>
-  bool operator==(const LineAligned<U> &) const noexcept {
-    return true;
-  }
-  template <class U>
-  bool operator!=(const LineAligned<U> &) const noexcept {
-    return false;
-  }
-};
-
 /// One batch argument of a lane kernel call, per thread: the chunk's matrices either in place
-/// (W lanes of the caller's interleaved block) or packed into this object's buffer, allocated
-/// at the first packed chunk (a batch of whole interleaved blocks allocates none). An absent
+/// (W lanes of the caller's interleaved block) or packed into this object's buffer, taken from
+/// the thread's kept scratch at the first packed chunk (a batch of whole interleaved blocks
+/// takes none; pack_lanes zeroes the lanes past a partial chunk's). An absent
 /// argument (NULL, e.g. no pivots) gives ptr() == nullptr.
 template <class U, int W>
 class LaneArg {
@@ -432,8 +408,7 @@ class LaneArg {
       rs_ = v_.width;
       cs_ = idx(v_.ld) * v_.width;
     } else {
-      if (buf_.empty()) buf_.resize(std::size_t(v_.rows) * v_.cols * W);  // first packed chunk
-      p_ = buf_.data();
+      p_ = buf_.acquire(std::size_t(v_.rows) * v_.cols * W);  // at the first packed chunk
       rs_ = W;
       cs_ = idx(v_.rows) * W;
       if (in_) {
@@ -453,7 +428,7 @@ class LaneArg {
  private:
   BatchView<U> v_;
   bool in_, out_, present_, packed_ = false;
-  std::vector<T, LineAligned<T>> buf_;
+  Scratch<T> buf_;
   T *p_ = nullptr;
   idx rs_ = W, cs_ = W;
 };

@@ -51,7 +51,7 @@ void matinv(const BatchView<const T> &A, const BatchView<T> &C, int *info) {
   const int n = A.rows;
   for_each_chunk<W>(A, [&] {
     return [&, a = LaneArg<const T, W>(A, true, false), c = LaneArg<T, W>(C, false, true),
-            inf = LaneInfo<W>(info), lu = std::vector<T, LineAligned<T>>(idx(n) * n * W),
+            inf = LaneInfo<W>(info), lu = Scratch<T>(std::size_t(n) * n * W),
             piv = std::vector<int>(idx(n) * W)](idx b0, int lanes, bool in_place) mutable {
       a.bind(b0, lanes, in_place);
       c.bind(b0, lanes, in_place);

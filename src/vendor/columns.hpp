@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // The vendor path's driver: one LAPACKE/CBLAS call per matrix on column-major storage. Pointer-
 // array and strided batches are used in place; interleaved batches are unpacked chunk by chunk
-// (up to kVendorLanes matrices of one block) into column-major buffers, each cache line read
+// (one cache line of lanes of one block) into column-major buffers, each cache line read
 // once, and packed back. Three ways to spread the work over the OpenMP threads (Spread).
 #pragma once
 
@@ -10,9 +10,9 @@
 
 #include <algorithm>
 #include <type_traits>
-#include <vector>
 
 #include "host/lanes.hpp"
+#include "host/scratch.hpp"
 #include "kernels/layout.hpp"
 
 namespace ompbatch::detail::vendor {
@@ -37,8 +37,11 @@ class BlasThreads {
   int blas_, team_;
 };
 
-/// Matrices of an interleaved batch unpacked together (one chunk).
-inline constexpr int kVendorLanes = 16;
+/// Matrices of an interleaved batch unpacked together (one chunk): one cache line of lanes, so
+/// that each line is read once and the buffers stay small (16 MiB per argument at n = 512 in
+/// every precision). The pivots' int gives at least the lanes of any matrix's type.
+template <class T>
+inline constexpr int kVendorLanes = int(kCacheLine / sizeof(T));
 
 /// How the matrices are spread over the threads: each thread its own chunks (matrices, or
 /// chunks of an interleaved batch), OpenBLAS on one thread; the whole team on one chunk at a
@@ -58,57 +61,56 @@ void split(bool team, int count, F &&f) {
   }
 }
 
-/// Column j of each matrix of an interleaved or strided batch, as a batch of columns: for an
-/// interleaved batch, one of rows x 1 matrices whose leading dimension spans the block's cols.
+/// Rows i0..i1-1 of column j of each matrix of an interleaved or strided batch, as a batch of
+/// columns: for an interleaved batch, one of (i1-i0) x 1 matrices whose leading dimension spans
+/// the block's cols.
 template <class T>
-BatchView<T> column(const BatchView<T> &v, int j) {
+BatchView<T> column(const BatchView<T> &v, int j, int i0, int i1) {
+  const idx at = idx(j) * v.ld + i0;
   if (v.layout == Layout::interleaved)
-    return BatchView<T>::interleaved(v.rows, 1, v.data + idx(j) * v.ld * v.width, v.ld * v.cols,
-                                     v.width, v.count);
-  return BatchView<T>::strided(v.rows, 1, v.data + idx(j) * v.ld, v.ld, v.stride, v.count);
+    return BatchView<T>::interleaved(i1 - i0, 1, v.data + at * v.width, v.ld * v.cols, v.width,
+                                     v.count);
+  return BatchView<T>::strided(i1 - i0, 1, v.data + at, v.ld, v.stride, v.count);
+}
+
+/// The part of a matrix a routine reads or writes: all of it, or one triangle with the diagonal.
+enum class Part { all, lower, upper };
+
+inline Part part_of(Uplo uplo) {
+  return uplo == Uplo::lower ? Part::lower : Part::upper;
 }
 
 /// One argument of the per-matrix calls: matrix l of the bound chunk at ptr(l) with leading
 /// dimension ld(); in place, or (interleaved) in this object's buffer, copied in (in) on bind
-/// and out (out) on finish. An absent argument (NULL) gives ptr(l) == nullptr.
+/// and out (out) on finish (the buffer from the thread's kept scratch, host/scratch.hpp). An
+/// absent argument (NULL) gives ptr(l) == nullptr.
 template <class U>
 class Columns {
  public:
   using T = std::remove_const_t<U>;
-  Columns(const BatchView<U> &v, bool in, bool out)
+  /// part: what the calls read and write (a triangle: half the copies of an interleaved batch).
+  Columns(const BatchView<U> &v, bool in, bool out, Part part = Part::all)
       : v_(v),
         in_(in),
         out_(out),
         present_(v.data || v.ptrs),
         unpacked_(v.layout == Layout::interleaved && present_),
+        part_(part),
         // matrix stride off powers of two (cache-set conflicts)
         mn_(idx(v.rows) * v.cols + 24),
-        buf_(unpacked_ ? mn_ * std::min<idx>(kVendorLanes, v.count) : 0) {}
+        buf_(unpacked_ ? std::size_t(mn_ * std::min<idx>(kVendorLanes<T>, v.count)) : 0) {}
 
   void bind(idx b0, int lanes, bool team) {
     b0_ = b0;
-    if (!unpacked_ || !in_) return;
-    if (team)
-      split(true, v_.cols, [&](int j) {
-        host::copy_items(column(v_, j), b0, column(buffer(lanes), j), 0, lanes);
-      });
-    else
-      host::copy_items(v_, b0, buffer(lanes), 0, lanes);
+    if (unpacked_ && in_) move<true>(b0, lanes, team);
   }
   void finish(idx b0, int lanes, bool team) {
-    if constexpr (!std::is_const_v<U>) {
-      if (!unpacked_ || !out_) return;
-      if (team)
-        split(true, v_.cols, [&](int j) {
-          host::copy_items(column(buffer(lanes), j), 0, column(v_, j), b0, lanes);
-        });
-      else
-        host::copy_items(buffer(lanes), 0, v_, b0, lanes);
-    }
+    if constexpr (!std::is_const_v<U>)
+      if (unpacked_ && out_) move<false>(b0, lanes, team);
   }
   U *ptr(int l) const {
     if (!present_) return nullptr;
-    return unpacked_ ? const_cast<T *>(buf_.data()) + l * mn_ : item(v_, b0_ + l);
+    return unpacked_ ? buf_.data() + l * mn_ : item(v_, b0_ + l);
   }
   int ld() const { return unpacked_ ? (v_.rows > 1 ? v_.rows : 1) : v_.ld; }
 
@@ -118,10 +120,30 @@ class Columns {
                                  lanes);
   }
 
+  /// Copies the chunk's `part` into the buffer (ToBuffer) or back: column by column where the
+  /// team shares the copies or the part is a triangle.
+  template <bool ToBuffer>
+  void move(idx b0, int lanes, bool team) {
+    const BatchView<T> buf = buffer(lanes);
+    auto copy = [&](const BatchView<U> &user, const BatchView<T> &mine) {
+      if constexpr (ToBuffer)
+        host::copy_items(user, b0, mine, 0, lanes);
+      else if constexpr (!std::is_const_v<U>)
+        host::copy_items(mine, 0, user, b0, lanes);
+    };
+    if (part_ == Part::all && !team) return copy(v_, buf);
+    split(team, v_.cols, [&](int j) {
+      const int i0 = part_ == Part::lower ? std::min(j, v_.rows) : 0;
+      const int i1 = part_ == Part::upper ? std::min(j + 1, v_.rows) : v_.rows;
+      if (i0 < i1) copy(column(v_, j, i0, i1), column(buf, j, i0, i1));
+    });
+  }
+
   BatchView<U> v_;
   bool in_, out_, present_, unpacked_;
+  Part part_;
   idx mn_, b0_ = 0;
-  std::vector<T> buf_;
+  host::Scratch<T> buf_;
 };
 
 /// Runs the chunks of the batch `lead` (one matrix each, or up to kVendorLanes matrices of an
@@ -131,7 +153,7 @@ class Columns {
 template <class U, class Setup>
 void for_each_chunk(const BatchView<U> &lead, Spread spread, Setup setup) {
   const bool il = lead.layout == Layout::interleaved;
-  const host::Chunks<U, kVendorLanes> blocks(lead);
+  const host::Chunks<U, kVendorLanes<std::remove_const_t<U>>> blocks(lead);
   const idx count = il ? blocks.count : lead.count;
   auto at = [&](idx c, idx &b0, int &lanes) {
     if (il) {

@@ -37,7 +37,8 @@ Spread spread_of(const BatchView<U> &lead, int n) {
     if (double(lead.count) < threaded_efficiency(n) * threads * double(rounds))
       return Spread::threaded_blas;
   }
-  if (lead.layout == Layout::interleaved && host::Chunks<U, kVendorLanes>(lead).count < threads)
+  if (lead.layout == Layout::interleaved &&
+      host::Chunks<U, kVendorLanes<std::remove_const_t<U>>>(lead).count < threads)
     return Spread::team;
   return Spread::per_thread;
 }
@@ -152,7 +153,7 @@ template <class T>
 void potrf(Uplo uplo, const BatchView<T> &A, int *info) {
   const int n = A.rows;
   for_each_chunk(A, spread_of(A, n), [&] {
-    return [&, a = Columns<T>(A, true, true)](idx b0, int lanes, bool team) mutable {
+    return [&, a = Columns<T>(A, true, true, part_of(uplo))](idx b0, int lanes, bool team) mutable {
       a.bind(b0, lanes, team);
       split(team, lanes,
             [&](int l) { info[b0 + l] = lapack::potrf(char(uplo), n, a.ptr(l), a.ld()); });
@@ -165,7 +166,7 @@ template <class T>
 void potrs(Uplo uplo, const BatchView<const T> &A, const BatchView<T> &B) {
   const int n = A.rows, nrhs = B.cols;
   for_each_chunk(A, spread_of(A, n), [&] {
-    return [&, a = Columns<const T>(A, true, false), b = Columns<T>(B, true, true)](
+    return [&, a = Columns<const T>(A, true, false, part_of(uplo)), b = Columns<T>(B, true, true)](
                idx b0, int lanes, bool team) mutable {
       a.bind(b0, lanes, team);
       b.bind(b0, lanes, team);
@@ -181,7 +182,7 @@ void trsm(Side side, Uplo uplo, Op trans, Diag diag, T alpha, const BatchView<co
           const BatchView<T> &B) {
   const int m = B.rows, n = B.cols;
   for_each_chunk(A, spread_of(A, A.rows), [&] {
-    return [&, a = Columns<const T>(A, true, false), b = Columns<T>(B, true, true)](
+    return [&, a = Columns<const T>(A, true, false, part_of(uplo)), b = Columns<T>(B, true, true)](
                idx b0, int lanes, bool team) mutable {
       a.bind(b0, lanes, team);
       b.bind(b0, lanes, team);
