@@ -3,6 +3,9 @@
 // invalid call writes nothing), the worked example, and the C++ API over the same core.
 #include <fmt/format.h>
 
+#include <atomic>
+#include <thread>
+
 #include "common/harness.hpp"
 
 namespace ompbtest {
@@ -68,6 +71,53 @@ TEST(Context, StatusNamesStringsAndVersion) {
   }
   EXPECT_EQ(ompbGetVersion(),
             OMPBATCH_VERSION_MAJOR * 10000 + OMPBATCH_VERSION_MINOR * 100 + OMPBATCH_VERSION_PATCH);
+}
+
+// Threads sharing one handle (as codes share one across their OpenMP threads): half of the
+// calls invalid, each thread reads its own last message, every valid call gives the same
+// factors as a call made alone.
+TEST(Context, OneHandleServesManyThreadsEachWithItsOwnMessage) {
+  constexpr int kThreads = 4, kCalls = 1000, n = 6, batch = 3;
+  std::mt19937_64 rng(7);
+  std::vector<double> a0(std::size_t(n) * n * batch);
+  for (double &x : a0) x = std::uniform_real_distribution<double>(-1, 1)(rng);
+  for (ompbBackend_t backend : test_backends()) {
+    SCOPED_TRACE(backend_name(backend));
+    Handle h(backend);
+    std::vector<double> lu = a0;
+    std::vector<int> piv(std::size_t(n) * batch), info(batch);
+    ASSERT_EQ(
+        ompbDgetrfStridedBatched(h, n, n, lu.data(), n, n * n, piv.data(), n, info.data(), batch),
+        OMPB_STATUS_SUCCESS);
+    std::atomic<int> wrong_status{0}, wrong_message{0}, wrong_result{0};
+    std::vector<std::thread> threads;
+    for (int t = 0; t < kThreads; ++t)
+      threads.emplace_back([&, t] {
+        // thread t's invalid calls name its own n (lda = 1 < n = 2 + t)
+        const std::string mine = fmt::format("lda (1) < max(1,m) ({})", 2 + t);
+        std::vector<double> a(a0.size());
+        std::vector<int> p(piv.size()), inf(batch);
+        for (int k = 0; k < kCalls; ++k) {
+          if (k % 2) {
+            if (ompbDgetrfStridedBatched(h, 2 + t, 2 + t, a.data(), 1, n * n, p.data(), n,
+                                         inf.data(), batch) != OMPB_STATUS_INVALID_VALUE)
+              ++wrong_status;
+            if (std::string(ompbGetLastErrorMessage(h)).find(mine) == std::string::npos)
+              ++wrong_message;
+          } else {
+            a = a0;
+            if (ompbDgetrfStridedBatched(h, n, n, a.data(), n, n * n, p.data(), n, inf.data(),
+                                         batch) != OMPB_STATUS_SUCCESS)
+              ++wrong_status;
+            if (a != lu || p != piv || inf != info) ++wrong_result;
+          }
+        }
+      });
+    for (std::thread &t : threads) t.join();
+    EXPECT_EQ(wrong_status, 0);
+    EXPECT_EQ(wrong_message, 0);
+    EXPECT_EQ(wrong_result, 0);
+  }
 }
 
 /// One invalid call: the expected status, the message, and nothing written anywhere.

@@ -5,8 +5,9 @@
  *
  * Names, argument order, pivot and info conventions follow the cuBLAS batched routines.
  * Matrices are column-major, pivots 1-based (LAPACK), info values follow LAPACK.
- * Every function returns an ompbStatus_t; on failure the handle keeps a message
- * (ompbGetLastErrorMessage) and no output has been written.
+ * Every function returns an ompbStatus_t; on failure the handle keeps a message for the
+ * calling thread (ompbGetLastErrorMessage) and no output has been written. One handle may be
+ * used by many threads at once; ompbSet* must not run concurrently with calls on that handle.
  */
 #ifndef OMPBATCH_OMPBATCH_H
 #define OMPBATCH_OMPBATCH_H
@@ -77,8 +78,10 @@ ompbStatus_t ompbGetMemorySpace(ompbHandle_t handle, ompbMemorySpace_t *space);
 const char *ompbGetStatusName(ompbStatus_t status);
 /** One readable sentence describing the status. */
 const char *ompbGetStatusString(ompbStatus_t status);
-/** What the last failing call on this handle said, e.g.
- *  "ompbDgetrfBatched: lda (2) < max(1,n) (3)"; "" when none failed yet. */
+/** What the calling thread's last failing call on this handle said, e.g.
+ *  "ompbDgetrfBatched: lda (2) < max(1,n) (3)"; "" when none failed yet. Each thread sharing
+ *  a handle reads its own message; the string stays valid until that thread's next failing
+ *  call on the handle or ompbDestroy. */
 const char *ompbGetLastErrorMessage(ompbHandle_t handle);
 /** MAJOR*10000 + MINOR*100 + PATCH. */
 int ompbGetVersion(void);

@@ -5,15 +5,31 @@
 #include <mutex>
 #include <new>
 #include <string>
+#include <thread>
+#include <unordered_map>
 #include <unordered_set>
+#include <utility>
 
 #include "ompbatch/ompbatch.h"
 #include "ompbatch/ompbatch.hpp"
 #include "precisions.hpp"
 
+/// A handle: its settings, and the message of each calling thread's last failing call (one
+/// handle may serve many threads at once; each reads its own message).
 struct ompbContext {
   ompbatch::Context ctx;
-  std::string last_error;
+
+  /// The calling thread's message. Nodes of an unordered_map stay where they are while others
+  /// are added, and only the owning thread writes its string: the pointer returned by
+  /// ompbGetLastErrorMessage stays valid until that thread's next failing call on the handle.
+  std::string &last_error() {
+    const std::lock_guard<std::mutex> lock(errors_mutex);
+    return errors[std::this_thread::get_id()];
+  }
+
+ private:
+  std::mutex errors_mutex;
+  std::unordered_map<std::thread::id, std::string> errors;
 };
 
 namespace {
@@ -40,6 +56,14 @@ bool is_live(const ompbContext *h) {
   return registry().count(h) != 0;
 }
 
+/// The calling thread's last message on h (left as it was when even that cannot be allocated).
+void set_message(ompbHandle_t h, std::string &&message) noexcept {
+  try {
+    h->last_error() = std::move(message);
+  } catch (...) {
+  }
+}
+
 /// Runs f(context) and turns every exception into a status and a message naming `routine`.
 template <class F>
 ompbStatus_t guarded(ompbHandle_t h, const char *routine, F &&f) noexcept {
@@ -48,16 +72,16 @@ ompbStatus_t guarded(ompbHandle_t h, const char *routine, F &&f) noexcept {
     f(h->ctx);
     return OMPB_STATUS_SUCCESS;
   } catch (const Error &e) {
-    try {
-      h->last_error = std::string(routine) + ": " + e.detail();
-    } catch (...) {
-    }
+    set_message(h, std::string(routine) + ": " + e.detail());
     return e.status();
   } catch (const std::bad_alloc &) {
-    h->last_error.clear();
+    set_message(h, std::string(routine) + ": an allocation failed");
     return OMPB_STATUS_ALLOC_FAILED;
+  } catch (const std::exception &e) {
+    set_message(h, std::string(routine) + ": " + e.what());
+    return OMPB_STATUS_INTERNAL_ERROR;
   } catch (...) {
-    h->last_error.clear();
+    set_message(h, std::string(routine) + ": an unknown exception");
     return OMPB_STATUS_INTERNAL_ERROR;
   }
 }
@@ -439,7 +463,11 @@ const char *ompbGetStatusString(ompbStatus_t s) {
 
 const char *ompbGetLastErrorMessage(ompbHandle_t h) {
   if (!is_live(h)) return "handle is NULL or not created";
-  return h->last_error.c_str();
+  try {
+    return h->last_error().c_str();
+  } catch (...) {
+    return "";
+  }
 }
 
 int ompbGetVersion(void) {
