@@ -577,11 +577,14 @@ inline void getrf_columns(T *a, RS rs, CS cs, int *ipiv, idx ps, typename P::I &
 /// two columns per update_column visit instead of one 5-20% slower.
 inline constexpr int kPanel = 4;
 
-/// A size known at compile time (std::integral_constant), else 0.
+/// A size known at compile time (std::integral_constant), else 0. A type, not a variable
+/// template: every variable instantiated inside `declare target` becomes a device global that
+/// the offload runtime looks up when it loads the image, with an error on stderr for each one
+/// the device image lacks.
 template <class X>
-inline constexpr int fixed_size_v = 0;
+struct FixedSize : std::integral_constant<int, 0> {};
 template <class X, X V>
-inline constexpr int fixed_size_v<std::integral_constant<X, V>> = int(V);
+struct FixedSize<std::integral_constant<X, V>> : std::integral_constant<int, int(V)> {};
 
 /// Fixed sizes up to this run their steps with compile-time k (bench/getrf_bench, 256 MiB
 /// batches: +19-26% at n = 4 and 8; up to 16 the unrolled code took minutes to compile and
@@ -628,7 +631,7 @@ template <class P, int W, bool Pivot, class T, class M, class N, class RS, class
 inline void getrf_pack(M m, N n, T *a, RS rs, CS cs, int *ipiv, idx ps, int *info,
                        const Ahead &ahead) noexcept {
   typename P::I first_zero = P::index(0);
-  constexpr int fm = fixed_size_v<M>, fn = fixed_size_v<N>;
+  constexpr int fm = FixedSize<M>::value, fn = FixedSize<N>::value;
   if constexpr (fm > 0 && fn > 0 && fm <= kFixedStepsMax && fn <= kFixedStepsMax) {
     constexpr int km = fm < fn ? fm : fn;
     constexpr auto steps = std::make_integer_sequence<int, km>();
@@ -709,8 +712,8 @@ inline void getrf_column_lanes(T *a, RS rs, CS cs, int *ipiv, idx ps, int *info,
 template <class T, int W, class M = int, class N = int, class RS = idx, class CS = idx>
 void getrf_lanes(M m, N n, T *a, RS rs, CS cs, int *ipiv, idx ps, int *info,
                  const Ahead &ahead = {}) noexcept {
-  constexpr int fn = fixed_size_v<N>;
-  if constexpr (fixed_size_v<M> == fn && runs_columns<T, W>(fn)) {
+  constexpr int fn = FixedSize<N>::value;
+  if constexpr (FixedSize<M>::value == fn && runs_columns<T, W>(fn)) {
     if (ipiv)
       getrf_column_lanes<T, W, fn, true>(a, rs, cs, ipiv, ps, info, ahead);
     else

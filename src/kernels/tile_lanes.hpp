@@ -35,13 +35,22 @@ inline constexpr int kVectorRegisters = kVectorBytes >= 64 ? 32 : 16;
 /// row's value of A and a row of B's values fit the registers (complex values take two, a pair
 /// pack's real values as many as it spans).
 template <class P>
-struct TileShape {
-  static constexpr bool cplx = !std::is_same_v<typename P::V, typename P::R>;
-  static constexpr bool wide = kVectorRegisters >= 32;
-  static constexpr int regs =
-      cplx || sizeof(typename P::V) <= kVectorBytes ? 1 : int(sizeof(typename P::V) / kVectorBytes);
-  static constexpr int rows = cplx ? (wide ? 3 : 2) : regs > 1 ? 3 : 4;
-  static constexpr int cols = cplx ? (wide ? 3 : 2) : regs > 1 ? 2 : (wide ? 4 : 3);
+struct TileShape {  // enumerators, not static members: no device globals (see FixedSize)
+  enum : bool {
+    cplx = !std::is_same_v<typename P::V, typename P::R>,
+    wide = kVectorRegisters >= 32
+  };
+  enum : int {
+    regs = cplx || sizeof(typename P::V) <= kVectorBytes
+               ? 1
+               : int(sizeof(typename P::V) / kVectorBytes),
+    rows = cplx       ? (wide ? 3 : 2)
+           : regs > 1 ? 3
+                      : 4,
+    cols = cplx       ? (wide ? 3 : 2)
+           : regs > 1 ? 2
+                      : (wide ? 4 : 3)
+  };
 };
 
 /// f(R, C) with R and C std::integral_constants equal to r and c, 1 <= r <= MR, 1 <= c <= MC:
