@@ -130,6 +130,9 @@ ompbStatus_t ompbZUnpackInterleaved(ompbHandle_t handle, int m, int n, const omp
  *                           NULL: no pivoting
  * @param[out]    infoArray  infoArray[b] = 0, or k > 0 when U(k,k) is exactly zero (the
  *                           factorization still completes); may be NULL only without pivoting
+ * Pivots (every layout, backend and host path alike, LAPACK's reference rule): the pivot of
+ * column k is the first row, from row k down, whose |a(i,k)| (|re| + |im| for complex) exceeds
+ * that of every row before it: a NaN in row k stays the pivot, a NaN below is never chosen.
  */
 ompbStatus_t ompbSgetrfBatched(ompbHandle_t handle, int n, float *const Aarray[], int lda,
                                int *PivotArray, int *infoArray, int batchSize);
@@ -313,8 +316,9 @@ ompbStatus_t ompbZmatinvInterleavedBatched(ompbHandle_t handle, int n, const omp
  * Cholesky A = L L^H (OMPB_FILL_MODE_LOWER) or U^H U (UPPER) of n x n Hermitian positive
  * definite matrices; only the uplo triangle is read or written.
  * @param[out] infoArray infoArray[b] = k > 0: the leading minor of order k is not positive
- *                       definite; that matrix stops there, as in LAPACK: columns 1..k-1 of its
- *                       triangle hold the factor, the rest is not meaningful
+ *                       definite (its pivot is not positive, or NaN); that matrix stops there,
+ *                       as in LAPACK: columns 1..k-1 of its triangle hold the factor, the rest
+ *                       is not meaningful
  */
 ompbStatus_t ompbSpotrfBatched(ompbHandle_t handle, ompbFillMode_t uplo, int n,
                                float *const Aarray[], int lda, int *infoArray, int batchSize);

@@ -80,6 +80,12 @@ inline Part part_of(Uplo uplo) {
   return uplo == Uplo::lower ? Part::lower : Part::upper;
 }
 
+/// The rows [i0, i1) of column j of a rows-row matrix that `part` holds.
+inline void part_rows(Part part, int j, int rows, int &i0, int &i1) {
+  i0 = part == Part::lower ? std::min(j, rows) : 0;
+  i1 = part == Part::upper ? std::min(j + 1, rows) : rows;
+}
+
 /// One argument of the per-matrix calls: matrix l of the bound chunk at ptr(l) with leading
 /// dimension ld(); in place, or (interleaved) in this object's buffer, copied in (in) on bind
 /// and out (out) on finish (the buffer from the thread's kept scratch, host/scratch.hpp). An
@@ -133,8 +139,8 @@ class Columns {
     };
     if (part_ == Part::all && !team) return copy(v_, buf);
     split(team, v_.cols, [&](int j) {
-      const int i0 = part_ == Part::lower ? std::min(j, v_.rows) : 0;
-      const int i1 = part_ == Part::upper ? std::min(j + 1, v_.rows) : v_.rows;
+      int i0, i1;
+      part_rows(part_, j, v_.rows, i0, i1);
       if (i0 < i1) copy(column(v_, j, i0, i1), column(buf, j, i0, i1));
     });
   }

@@ -6,8 +6,12 @@
 #include <omp.h>
 
 #include <algorithm>
+#include <cmath>
+#include <limits>
 #include <vector>
 
+#include "kernels/getrf_lanes.hpp"
+#include "kernels/solve_lanes.hpp"
 #include "precisions.hpp"
 #include "vendor/columns.hpp"
 #include "vendor/lapack.hpp"
@@ -65,6 +69,41 @@ void copy_matrix(int n, const T *a, int lda, T *c, int ldc) {
   for (int j = 0; j < n; ++j) std::copy(a + idx(j) * lda, a + idx(j) * lda + n, c + idx(j) * ldc);
 }
 
+/// Whether the `part` of an m x n matrix that a factorization reads holds only normal numbers
+/// and zeros. A NaN, an infinity or a subnormal value sends the matrix to the one-lane kernel
+/// instead of LAPACK: OpenBLAS's pivot search and scaling treat them otherwise than LAPACK's
+/// reference (which the lane kernels, the offload backend and so every layout follow), and
+/// OpenBLAS's potrf lets a NaN pivot pass.
+template <class T>
+bool ordinary(int m, int n, const T *a, int lda, Part part) {
+  using R = real_t<T>;
+  constexpr idx k = sizeof(T) / sizeof(R);  // real values per element
+  constexpr R big = std::numeric_limits<R>::max(), tiny = std::numeric_limits<R>::min();
+  const R *r = reinterpret_cast<const R *>(a);
+  int odd = 0;
+  for (int j = 0; j < n; ++j) {
+    int i0, i1;
+    part_rows(part, j, m, i0, i1);
+    const R *c = r + idx(j) * lda * k;
+#pragma omp simd reduction(| : odd)
+    for (idx i = i0 * k; i < i1 * k; ++i) {
+      const R x = std::abs(c[i]);
+      odd |= int(!(x <= big)) | int(x < tiny && x != R(0));
+    }
+  }
+  return odd == 0;
+}
+
+/// LU of one column-major matrix (LAPACK getrf's result), by LAPACK or, for a matrix that is
+/// not ordinary(), by the one-lane kernel.
+template <class T>
+int factor_lu(int m, int n, T *a, int lda, int *piv) {
+  if (ordinary(m, n, a, lda, Part::all)) return lapack::getrf(m, n, a, lda, piv);
+  int info = 0;
+  getrf_lanes<T, 1>(m, n, a, idx(1), idx(lda), piv, idx(1), &info);
+  return info;
+}
+
 /// C = inv(C) from its LU factors in place (LAPACK getri).
 template <class T>
 int invert(int n, T *c, int ldc, const int *ipiv) {
@@ -84,7 +123,7 @@ void getrf(const BatchView<T> &A, Pivots ipiv, int *info) {
       a.bind(b0, lanes, team);
       p.bind(b0, lanes, team);
       split(team, lanes,
-            [&](int l) { info[b0 + l] = lapack::getrf(m, n, a.ptr(l), a.ld(), p.ptr(l)); });
+            [&](int l) { info[b0 + l] = factor_lu(m, n, a.ptr(l), a.ld(), p.ptr(l)); });
       a.finish(b0, lanes, team);
       p.finish(b0, lanes, team);
     };
@@ -141,7 +180,7 @@ void matinv(const BatchView<const T> &A, const BatchView<T> &C, int *info) {
         T *x = c.ptr(l);
         int *piv = scratch<int>(std::size_t(n));
         copy_matrix(n, a.ptr(l), a.ld(), x, c.ld());
-        info[b0 + l] = lapack::getrf(n, n, x, c.ld(), piv);
+        info[b0 + l] = factor_lu(n, n, x, c.ld(), piv);
         if (info[b0 + l] == 0) invert(n, x, c.ld(), piv);
       });
       c.finish(b0, lanes, team);
@@ -155,8 +194,14 @@ void potrf(Uplo uplo, const BatchView<T> &A, int *info) {
   for_each_chunk(A, spread_of(A, n), [&] {
     return [&, a = Columns<T>(A, true, true, part_of(uplo))](idx b0, int lanes, bool team) mutable {
       a.bind(b0, lanes, team);
-      split(team, lanes,
-            [&](int l) { info[b0 + l] = lapack::potrf(char(uplo), n, a.ptr(l), a.ld()); });
+      split(team, lanes, [&](int l) {
+        T *x = a.ptr(l);
+        if (ordinary(n, n, x, a.ld(), part_of(uplo))) {
+          info[b0 + l] = lapack::potrf(char(uplo), n, x, a.ld());
+        } else {
+          potrf_lanes<T, 1>(uplo, n, x, idx(1), idx(a.ld()), info + b0 + l);
+        }
+      });
       a.finish(b0, lanes, team);
     };
   });
