@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: BSD-3-Clause
-# Installs what is missing, configures and builds every preset, and runs the whole test suite
+# Installs what is missing, configures and builds the presets below (not `sanitize`, a manual
+# job: see the README), and runs the whole test suite
 # of every configuration that can run here: host-gcc (host backend) and offload-x86 (host and
 # offload backends, the offload one on clang's host-offload plugin). offload-nvptx is built
 # (compile check) and its tests run only where an NVIDIA GPU is present.
