@@ -19,28 +19,12 @@ using ompbatch::Uplo;
 
 constexpr int kCases = 8;  // one matrix per special case, one interleaved block
 
-template <class T>
-T conj_of(T x) {
-  if constexpr (is_complex<T>)
-    return std::conj(x);
-  else
-    return x;
-}
-
-/// Matrix c of the batch: random, or a symmetric positive definite one (hpd), with case c's
+/// Matrix c of the batch: random, or Hermitian positive definite (hpd, random_hpd), with case c's
 /// special values.
 template <class T>
 std::vector<T> special_matrix(int c, int n, bool hpd, std::mt19937_64 &rng) {
   using R = real_t<T>;
-  std::vector<T> a = random_matrix<T>(n, n, rng);
-  if (hpd) {  // A + A^H + 2n I
-    for (int j = 0; j < n; ++j)
-      for (int i = 0; i <= j; ++i) {
-        const T s = a[i + j * n] + conj_of(a[j + i * n]);
-        a[i + j * n] = s, a[j + i * n] = conj_of(s);
-      }
-    for (int i = 0; i < n; ++i) a[i + i * n] = T(std::real(a[i + i * n]) + R(2 * n));
-  }
+  std::vector<T> a = hpd ? ompbatch::testing::random_hpd<T>(n, rng) : random_matrix<T>(n, n, rng);
   const R nan = std::numeric_limits<R>::quiet_NaN(), inf = std::numeric_limits<R>::infinity();
   const R sub = std::numeric_limits<R>::denorm_min() * 3;
   auto both = [&](int i, int j, T x) { a[i + j * n] = x, a[j + i * n] = x; };
