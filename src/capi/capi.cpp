@@ -414,7 +414,7 @@ ompbStatus_t ompbGetMemorySpace(ompbHandle_t h, ompbMemorySpace_t *space) {
 }
 
 const char *ompbGetStatusName(ompbStatus_t s) {
-  switch (s) {
+  switch (raw(s)) {
     case OMPB_STATUS_SUCCESS:
       return "OMPB_STATUS_SUCCESS";
     case OMPB_STATUS_NOT_INITIALIZED:
@@ -438,7 +438,7 @@ const char *ompbGetStatusName(ompbStatus_t s) {
 }
 
 const char *ompbGetStatusString(ompbStatus_t s) {
-  switch (s) {
+  switch (raw(s)) {
     case OMPB_STATUS_SUCCESS:
       return "The operation completed successfully.";
     case OMPB_STATUS_NOT_INITIALIZED:
