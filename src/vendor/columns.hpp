@@ -9,6 +9,8 @@
 #include <omp.h>
 
 #include <algorithm>
+#include <mutex>
+#include <shared_mutex>
 #include <type_traits>
 
 #include "host/lanes.hpp"
@@ -17,24 +19,62 @@
 
 namespace ompbatch::detail::vendor {
 
-/// OpenBLAS on `threads` threads for the duration of a call, the previous setting restored
-/// after. (The OpenMP build of OpenBLAS also sets the caller's OpenMP team size: restored too.)
+/// OpenBLAS's thread count is one setting for the whole process, while calls may come from
+/// several threads at once (each with its own handle, or sharing one). Calls that run OpenBLAS
+/// on one thread per matrix share it: the first to enter sets 1, the last to leave restores the
+/// caller's setting. A call that runs one matrix at a time on all threads holds it alone. So no
+/// call's OpenBLAS runs on a thread count another call set (results would depend on the
+/// interleaving of calls), and the caller's setting is what it was once no call is running.
+struct BlasSetting {
+  std::shared_mutex use;  // shared: one-thread calls; exclusive: a threaded call
+  std::mutex count_lock;  // guards single and saved
+  int single = 0, saved = 0;
+  static BlasSetting &get() {
+    static BlasSetting s;
+    return s;
+  }
+};
+
+/// OpenBLAS on `threads` threads for the duration of a call (see BlasSetting). The OpenMP build
+/// of OpenBLAS also sets the calling thread's OpenMP team size: restored too.
 class BlasThreads {
  public:
-  explicit BlasThreads(int threads)
-      : blas_(openblas_get_num_threads()), team_(omp_get_max_threads()) {
-    openblas_set_num_threads(threads);
+  explicit BlasThreads(int threads) : team_(omp_get_max_threads()), alone_(threads > 1) {
+    BlasSetting &s = BlasSetting::get();
+    if (alone_) {
+      s.use.lock();
+      saved_ = openblas_get_num_threads();
+      openblas_set_num_threads(threads);
+    } else {
+      s.use.lock_shared();
+      const std::lock_guard<std::mutex> count(s.count_lock);
+      if (s.single++ == 0) {
+        s.saved = openblas_get_num_threads();
+        openblas_set_num_threads(1);
+      }
+    }
     omp_set_num_threads(team_);
   }
   ~BlasThreads() {
-    openblas_set_num_threads(blas_);
+    BlasSetting &s = BlasSetting::get();
+    if (alone_) {
+      openblas_set_num_threads(saved_);
+      s.use.unlock();
+    } else {
+      {
+        const std::lock_guard<std::mutex> count(s.count_lock);
+        if (--s.single == 0) openblas_set_num_threads(s.saved);
+      }
+      s.use.unlock_shared();
+    }
     omp_set_num_threads(team_);
   }
   BlasThreads(const BlasThreads &) = delete;
   BlasThreads &operator=(const BlasThreads &) = delete;
 
  private:
-  int blas_, team_;
+  int team_, saved_ = 0;
+  bool alone_;
 };
 
 /// Matrices of an interleaved batch unpacked together (one chunk): one cache line of lanes, so
@@ -107,7 +147,12 @@ class Columns {
         buf_(unpacked_ ? std::size_t(mn_ * std::min<idx>(kVendorLanes<T>, v.count)) : 0) {}
 
   void bind(idx b0, int lanes, bool team) {
-    b0_ = b0;
+    if (team) {  // one object for the team: one writer, and single's barrier before any read
+#pragma omp single
+      b0_ = b0;
+    } else {
+      b0_ = b0;
+    }
     if (unpacked_ && in_) move<true>(b0, lanes, team);
   }
   void finish(idx b0, int lanes, bool team) {
@@ -118,7 +163,9 @@ class Columns {
     if (!present_) return nullptr;
     return unpacked_ ? buf_.data() + l * mn_ : item(v_, b0_ + l);
   }
-  int ld() const { return unpacked_ ? (v_.rows > 1 ? v_.rows : 1) : v_.ld; }
+  int ld() const {
+    return unpacked_ ? (v_.rows > 1 ? v_.rows : 1) : v_.ld;
+  }
 
  private:
   BatchView<T> buffer(int lanes) {
