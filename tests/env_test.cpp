@@ -6,34 +6,6 @@
 namespace ompbtest {
 namespace {
 
-/// Sets environment variables for one scope and restores them afterwards.
-class EnvGuard {
- public:
-  void set(const char *name, const char *value) {
-    const char *old = std::getenv(name);
-    saved_.push_back({name, old ? std::string(old) : std::string(), old != nullptr});
-    if (value)
-      setenv(name, value, 1);
-    else
-      unsetenv(name);
-  }
-  ~EnvGuard() {
-    for (auto it = saved_.rbegin(); it != saved_.rend(); ++it) {
-      if (it->had)
-        setenv(it->name.c_str(), it->value.c_str(), 1);
-      else
-        unsetenv(it->name.c_str());
-    }
-  }
-
- private:
-  struct Saved {
-    std::string name, value;
-    bool had;
-  };
-  std::vector<Saved> saved_;
-};
-
 ompbStatus_t create(ompbBackend_t *resolved) {
   ompbHandle_t h = nullptr;
   const ompbStatus_t s = ompbCreate(&h);

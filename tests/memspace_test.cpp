@@ -2,6 +2,8 @@
 // The memory-space contract on the offload backend (offload builds only): unmapped host data
 // is mapped for the call, data the caller mapped is used in place (its host copy untouched),
 // and OMPB_MEMORY_DEVICE takes device addresses, a pointer array then being a device array.
+#include <functional>
+
 #include "common/harness.hpp"
 
 namespace ompbtest {
@@ -143,6 +145,59 @@ TEST_F(MemorySpace, PartlyMappedArrayIsAMappingError) {
   EXPECT_NE(std::string(ompbGetLastErrorMessage(h)).find("only partly mapped"), std::string::npos)
       << ompbGetLastErrorMessage(h);
 #pragma omp target exit data map(delete : pA [0:half]) device(dev)
+}
+
+/// A strided batch whose span no device memory holds (two matrices 2^37 elements apart: 1 TiB;
+/// on the host only their pages are real): every routine reports ALLOC_FAILED and changes
+/// nothing, and the handle serves the next call.
+TEST_F(MemorySpace, DeviceAllocationFailureChangesNothing) {
+  constexpr long long stride = 1LL << 37;
+  Reserved span((stride + n * n) * sizeof(double));
+  ASSERT_TRUE(span.data()) << "mmap of " << span.bytes() << " bytes (MAP_NORESERVE) failed";
+  double *A = span.as<double>();
+  for (int b = 0; b < 2; ++b) std::copy(in.a[b].begin(), in.a[b].end(), A + b * stride);
+  Handle h(OMPB_BACKEND_OFFLOAD);
+  std::vector<int> piv(2 * n, -7), info(2, -9);
+  std::vector<double> x(2 * n, 0.5), inv(2 * n * n, 0.25);
+  int sinfo = -3;
+  const std::vector<std::pair<const char *, std::function<ompbStatus_t()>>> calls = {
+      {"getrf",
+       [&] {
+         return ompbDgetrfStridedBatched(h, n, n, A, n, stride, piv.data(), n, info.data(), 2);
+       }},
+      {"potrf",
+       [&] {
+         return ompbDpotrfStridedBatched(h, OMPB_FILL_MODE_LOWER, n, A, n, stride, info.data(), 2);
+       }},
+      {"getrs",
+       [&] {
+         return ompbDgetrsStridedBatched(h, OMPB_OP_N, n, 1, A, n, stride, piv.data(), n, x.data(),
+                                         n, n, &sinfo, 2);
+       }},
+      {"matinv",
+       [&] {
+         return ompbDmatinvStridedBatched(h, n, A, n, stride, inv.data(), n, n * n, info.data(), 2);
+       }},
+  };
+  for (const auto &[name, call] : calls) {
+    SCOPED_TRACE(name);
+    EXPECT_EQ(call(), OMPB_STATUS_ALLOC_FAILED);
+    EXPECT_NE(std::string(ompbGetLastErrorMessage(h)).find("device allocation"), std::string::npos)
+        << ompbGetLastErrorMessage(h);
+    for (int b = 0; b < 2; ++b)
+      EXPECT_TRUE(std::equal(in.a[b].begin(), in.a[b].end(), A + b * stride)) << "matrix " << b;
+    EXPECT_EQ(piv, std::vector<int>(2 * n, -7));
+    EXPECT_EQ(info, std::vector<int>(2, -9));
+    EXPECT_EQ(x, std::vector<double>(2 * n, 0.5));
+    EXPECT_EQ(inv, std::vector<double>(2 * n * n, 0.25));
+    EXPECT_EQ(sinfo, -3);
+  }
+  // the same handle, a batch that fits
+  ASSERT_EQ(ompbDgetrfStridedBatched(h, n, n, A, n, n * n, piv.data(), n, info.data(), 1),
+            OMPB_STATUS_SUCCESS)
+      << ompbGetLastErrorMessage(h);
+  in.expect_factored(std::vector<double>(A, A + n * n),
+                     std::vector<int>(piv.begin(), piv.begin() + n), 0);
 }
 
 }  // namespace

@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 #include <omp.h>
+#include <sys/mman.h>
 
 #include <algorithm>
 #include <cmath>
@@ -49,6 +50,61 @@ inline const std::vector<Layout> &all_layouts() {
 
 /// The backends a test runs on: the one OMPBATCH_BACKEND names, else every usable one.
 std::vector<ompbBackend_t> test_backends();
+
+/// Sets environment variables for one scope and restores them afterwards.
+class EnvGuard {
+ public:
+  void set(const char *name, const char *value) {
+    const char *old = std::getenv(name);
+    saved_.push_back({name, old ? std::string(old) : std::string(), old != nullptr});
+    if (value)
+      setenv(name, value, 1);
+    else
+      unsetenv(name);
+  }
+  ~EnvGuard() {
+    for (auto it = saved_.rbegin(); it != saved_.rend(); ++it) {
+      if (it->had)
+        setenv(it->name.c_str(), it->value.c_str(), 1);
+      else
+        unsetenv(it->name.c_str());
+    }
+  }
+
+ private:
+  struct Saved {
+    std::string name, value;
+    bool had;
+  };
+  std::vector<Saved> saved_;
+};
+
+/// An address range reserved without backing store (MAP_NORESERVE): only the pages a test
+/// touches take memory, so a batch can span more than memory holds. data() is null when the
+/// mapping failed.
+class Reserved {
+ public:
+  explicit Reserved(std::size_t bytes) : bytes_(bytes) {
+    void *p = mmap(nullptr, bytes, PROT_READ | PROT_WRITE,
+                   MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    data_ = p == MAP_FAILED ? nullptr : p;
+  }
+  ~Reserved() {
+    if (data_) munmap(data_, bytes_);
+  }
+  Reserved(const Reserved &) = delete;
+  Reserved &operator=(const Reserved &) = delete;
+  void *data() const { return data_; }
+  std::size_t bytes() const { return bytes_; }
+  template <class T>
+  T *as() const {
+    return static_cast<T *>(data_);
+  }
+
+ private:
+  std::size_t bytes_;
+  void *data_ = nullptr;
+};
 
 /// A handle on `backend` (fails the test when it cannot be had).
 struct Handle {
