@@ -5,6 +5,7 @@ set -euo pipefail
 packages=(
   cmake ninja-build g++ git
   clang-19 clang-tools-19 llvm-19 libomp-19-dev     # offload compiler, libomptarget, nvptx runtime
+  libclang-rt-19-dev                                # clang sanitizers and libFuzzer (presets sanitize, tsan)
   libopenblas-dev liblapacke-dev                    # vendor BLAS/LAPACK (and the reference)
   libgtest-dev libbenchmark-dev libbenchmark-tools  # tests, benchmarks, compare.py
   libcli11-dev libfmt-dev                           # tester options and tables
