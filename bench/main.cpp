@@ -46,6 +46,9 @@ int main(int argc, char **argv) {
   b::register_potrf();
   b::register_potrs();
   b::register_trsm();
+#ifdef OMPBATCH_BENCH_KOKKOS
+  b::register_kokkos();
+#endif
   benchmark::RunSpecifiedBenchmarks();
   benchmark::Shutdown();
   return 0;

@@ -2,9 +2,10 @@
 # SPDX-License-Identifier: BSD-3-Clause
 """GFLOP/s versus n of one routine from an ompbatch_bench JSON: ompbatch per layout against the
 LAPACKE loop and the roofline (min(update bandwidth x flops/byte, gemm peak), measured in the
-same run), one panel per precision; with --table, the README's markdown tables instead: per
-precision, GFLOP/s with the ratio to the loop of the same run in brackets, and the interleaved
-batch's fraction of the roofline.
+same run), and the peer (KokkosBatched, where the binary has it: its unpivoted LU beside getrf,
+its unpivoted solve beside getrs, its trsm), one panel per precision; with --table, the
+README's markdown tables instead: per precision, GFLOP/s with the ratio to the loop of the same
+run in brackets, and the interleaved batch's fraction of the roofline.
 
     scripts/bench-plot.py bench/results/NAME.json [--routine getrf] [--variant pivot] [--mib 256]
                           [-o NAME-getrf.png] [--table]
@@ -19,9 +20,22 @@ NAME = re.compile(r"(?P<r>[a-z]+)/(?P<p>[sdcz])/(?P<impl>[a-z_]+)(?P<var>(/[a-z]
                   r"/n:(?P<n>\d+)/MiB:(?P<mib>[\d.]+)/")
 DEFAULT_VARIANT = {"getrf": "pivot", "potrf": "lower", "getrs": "nrhs:1", "potrs": "lower/nrhs:1",
                    "trsm": "lower/nrhs:1"}
-IMPLS = ["lapacke_loop", "interleaved", "strided", "pointer"]
+IMPLS = ["lapacke_loop", "interleaved", "strided", "pointer", "kokkos"]
 LABEL = {"lapacke_loop": "LAPACKE loop", "interleaved": "interleaved", "strided": "strided",
-         "pointer": "pointer array"}
+         "pointer": "pointer array", "kokkos": "KokkosBatched (peer)"}
+
+
+def label(impl, routine):
+    if impl == "kokkos" and routine in ("getrf", "getrs"):
+        return "KokkosBatched (peer, no pivoting)"
+    return LABEL[impl]
+
+
+def peer_variant(routine, variant):
+    """The peer's row beside ompbatch's `variant`: it has LU and its solve without pivoting only."""
+    if routine == "getrf":
+        return "nopivot"
+    return "nopivot/" + variant if routine == "getrs" else variant
 
 
 def load(args):
@@ -32,7 +46,8 @@ def load(args):
         m = NAME.match(b["name"] + "/")
         if not m or b.get("run_type") == "aggregate" and b.get("aggregate_name") != "median":
             continue
-        if m["r"] != args.routine or m["mib"] != args.mib or m["var"].lstrip("/") != args.variant:
+        want = peer_variant(args.routine, args.variant) if m["impl"] == "kokkos" else args.variant
+        if m["r"] != args.routine or m["mib"] != args.mib or m["var"].lstrip("/") != want:
             continue
         p, impl, n = m["p"], m["impl"], int(m["n"])
         series.setdefault((p, impl), {})[n] = b["GFLOP/s"]
@@ -65,7 +80,7 @@ def table(args, series, roof):
                     cells.append(fmt(g))
                 else:
                     cells.append(f"{fmt(g)} ({fmt(g / loop[n])}x)" if loop[n] else fmt(g))
-            print(f"| {LABEL[impl]} | " + " | ".join(cells) + " |")
+            print(f"| {label(impl, args.routine)} | " + " | ".join(cells) + " |")
         if (p, "interleaved") in series:
             pts = series[(p, "interleaved")]
             print("| interleaved / roofline | " + " | ".join(
@@ -90,8 +105,9 @@ def plot(args, run, series, roof):
                 continue
             ns = sorted(pts)
             style = "k--" if impl == "lapacke_loop" else "-o"
-            label = "LAPACKE loop (reference)" if impl == "lapacke_loop" else f"ompbatch {LABEL[impl]}"
-            ax.plot(ns, [pts[n] for n in ns], style, label=label)
+            name = ("LAPACKE loop (reference)" if impl == "lapacke_loop" else
+                    label(impl, args.routine) if impl == "kokkos" else f"ompbatch {LABEL[impl]}")
+            ax.plot(ns, [pts[n] for n in ns], style, label=name)
         rn = sorted(n for (q, n) in roof if q == p)
         if rn:
             ax.plot(rn, [roof[(p, n)] for n in rn], ":", color="grey", label="roofline")

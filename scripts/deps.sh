@@ -10,6 +10,7 @@ packages=(
   libgtest-dev libbenchmark-dev libbenchmark-tools  # tests, benchmarks, compare.py
   libcli11-dev libfmt-dev                           # tester options and tables
   python3-scipy python3-matplotlib                  # compare.py's statistics, plots
+  libtrilinos-kokkos-dev libtrilinos-kokkos-kernels-dev  # the benchmarks' peer (KokkosBatched)
 )
 missing=()
 for p in "${packages[@]}"; do
