@@ -106,6 +106,26 @@ bool cholesky_matches(int n, const std::vector<T> &l, const std::vector<T> &lref
   return true;
 }
 
+/// Matrix b of HugeSpans's single-precision batches against LAPACKE: getrf's info, pivots p and
+/// factors lu, and getrs's solution x of its right-hand side.
+void expect_lu_and_solve(int n, int b, int info, const std::vector<int> &p,
+                         const std::vector<float> &lu, const std::vector<float> &x) {
+  const std::vector<float> a0 = matrix<float>(n, b, false);
+  std::vector<float> r = a0;
+  std::vector<int> rpiv(n);
+  EXPECT_EQ(info, ref::getrf(n, n, r.data(), n, rpiv.data())) << "matrix " << b;
+  EXPECT_EQ(p, rpiv) << "matrix " << b;
+  EXPECT_LT(getrf_residual(n, n, a0, lu, p), 30.0) << "matrix " << b;
+  EXPECT_LT(solve_ratio(n, 1, a0, x, rhs<float>(n, 1, b)), 30.0) << "matrix " << b;
+}
+
+/// Matrix b of HugeSpans's positive definite batches: potrf's info and lower factor l.
+void expect_cholesky(int n, int b, int info, const std::vector<float> &l) {
+  std::vector<float> r = matrix<float>(n, b, true);
+  EXPECT_EQ(info, ref::potrf('L', n, r.data(), n)) << "matrix " << b;
+  EXPECT_TRUE(cholesky_matches(n, l, r)) << "matrix " << b;
+}
+
 /// Matrices per call: 10^6 on the host; 70 000 on the offload backend (past one grid
 /// dimension's 65 535 blocks, without copying 10^6 matrices through the host-offload plugin).
 int many(ompbBackend_t backend) {
@@ -216,27 +236,15 @@ TEST(HugeSpans, StridesPastTwoToThe32Elements) {
                                          n, n, &sinfo, batch),
                 OMPB_STATUS_SUCCESS)
           << ompbGetLastErrorMessage(h);
-      for (int b = 0; b < batch; ++b) {
-        const std::vector<float> a0 = matrix<float>(n, b, false);
-        std::vector<float> r = a0;
-        std::vector<int> rpiv(n);
-        EXPECT_EQ(info[b], ref::getrf(n, n, r.data(), n, rpiv.data())) << "matrix " << b;
-        const std::vector<int> p(piv.begin() + b * n, piv.begin() + (b + 1) * n);
-        EXPECT_EQ(p, rpiv) << "matrix " << b;
-        EXPECT_LT(getrf_residual(n, n, a0, placed(b), p), 30.0) << "matrix " << b;
-        const std::vector<float> xb(x.begin() + b * n, x.begin() + (b + 1) * n);
-        EXPECT_LT(solve_ratio(n, 1, a0, xb, rhs<float>(n, 1, b)), 30.0) << "matrix " << b;
-      }
+      for (int b = 0; b < batch; ++b)
+        expect_lu_and_solve(n, b, info[b], {piv.begin() + b * n, piv.begin() + (b + 1) * n},
+                            placed(b), {x.begin() + b * n, x.begin() + (b + 1) * n});
       place(true);
       ASSERT_EQ(
           ompbSpotrfStridedBatched(h, OMPB_FILL_MODE_LOWER, n, A, n, kStride, info.data(), batch),
           OMPB_STATUS_SUCCESS)
           << ompbGetLastErrorMessage(h);
-      for (int b = 0; b < batch; ++b) {
-        std::vector<float> r = matrix<float>(n, b, true);
-        EXPECT_EQ(info[b], ref::potrf('L', n, r.data(), n)) << "matrix " << b;
-        EXPECT_TRUE(cholesky_matches(n, placed(b), r)) << "matrix " << b;
-      }
+      for (int b = 0; b < batch; ++b) expect_cholesky(n, b, info[b], placed(b));
     }
   }
 }
@@ -285,25 +293,17 @@ TEST(HugeSpans, InterleavedColumnsPastTwoToThe32Elements) {
                 OMPB_STATUS_SUCCESS)
           << ompbGetLastErrorMessage(h);
       for (int b = 0; b < w; ++b) {
-        const std::vector<float> a0 = matrix<float>(n, b, false);
-        std::vector<float> r = a0, xb(n);
-        std::vector<int> rpiv(n), p(n);
-        EXPECT_EQ(info[b], ref::getrf(n, n, r.data(), n, rpiv.data())) << "matrix " << b;
+        std::vector<float> xb(n);
+        std::vector<int> p(n);
         for (int k = 0; k < n; ++k) p[k] = piv[std::size_t(k) * w + b];
         for (int i = 0; i < n; ++i) xb[i] = x[std::size_t(i) * w + b];
-        EXPECT_EQ(p, rpiv) << "matrix " << b;
-        EXPECT_LT(getrf_residual(n, n, a0, placed(b), p), 30.0) << "matrix " << b;
-        EXPECT_LT(solve_ratio(n, 1, a0, xb, rhs<float>(n, 1, b)), 30.0) << "matrix " << b;
+        expect_lu_and_solve(n, b, info[b], p, placed(b), xb);
       }
       place(true);
       ASSERT_EQ(ompbSpotrfInterleavedBatched(h, OMPB_FILL_MODE_LOWER, n, A, lda, w, info.data(), w),
                 OMPB_STATUS_SUCCESS)
           << ompbGetLastErrorMessage(h);
-      for (int b = 0; b < w; ++b) {
-        std::vector<float> r = matrix<float>(n, b, true);
-        EXPECT_EQ(info[b], ref::potrf('L', n, r.data(), n)) << "matrix " << b;
-        EXPECT_TRUE(cholesky_matches(n, placed(b), r)) << "matrix " << b;
-      }
+      for (int b = 0; b < w; ++b) expect_cholesky(n, b, info[b], placed(b));
     }
   }
 }
