@@ -74,9 +74,7 @@ struct AheadPlan {
   /// Prefetches, before the kernel's call on in-place chunk b0, what the plan takes at once.
   template <int W, class T>
   void at_once(const BatchView<T> &v, idx b0) const {
-    if (!steps) return;
-    const Ahead ahead = next_block<W>(v, b0, kStepsBlocksAhead);
-    if (ahead.ranges) prefetch_range<1>(ahead.starts[0], ahead.bytes);
+    if (steps) prefetch_block<W>(v, b0, kStepsBlocksAhead);
   }
   /// What the kernel on chunk b0 prefetches.
   template <int W, class T>

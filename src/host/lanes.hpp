@@ -94,6 +94,13 @@ Ahead next_block(const BatchView<T> &v, idx b0, int blocks = 1) {
   return ahead;
 }
 
+/// Prefetches into L2, at once, the in-place block `blocks` after chunk b0's (next_block).
+template <int W, class T>
+void prefetch_block(const BatchView<T> &v, idx b0, int blocks) {
+  const Ahead ahead = next_block<W>(v, b0, blocks);
+  if (ahead.ranges) prefetch_range<1>(ahead.starts[0], ahead.bytes);
+}
+
 /// Matrices b0..b0+W-1 of a column-major batch (those in it), one range each: a thread's next
 /// packed chunk. Nothing for an interleaved batch.
 template <int W, class T>
