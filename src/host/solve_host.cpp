@@ -25,116 +25,159 @@ void prefetch_ahead(const BatchView<T> &A, idx b0, bool in_place) {
     prefetch_block<W>(A, b0, 1);
 }
 
+/// Lanes per solver kernel call on a small interleaved batch whose width is a multiple of them:
+/// on AVX-512, double runs getrf's 16 (the whole block of the preferred width, two registers in
+/// one wide pass), where 8-lane chunks would run in place on half blocks at a row stride of 16.
+template <class T>
+constexpr int block_width() {
+  if constexpr (kVectorBytes >= 64 && std::is_same_v<T, double>) return getrf_width<T>();
+  return width<T>();
+}
+
+/// f(std::integral_constant<int, W>()) with the solver kernels' lanes W for the batch lead:
+/// block_width for an interleaved batch whose width it divides, up to order kBlockLanesMax,
+/// else width. Zen 5 VM (AVX-512), double, interleaved, 2 threads, 64 MiB, medians of three
+/// alternating runs, 8 lanes -> 16 at n = 8 / 16: potrf 1.86 -> 1.54 / 2.34 -> 1.97 ms, getri
+/// 5.05 -> 2.96 / 4.24 -> 3.95, matinv 4.68 -> 3.52 / 5.43 -> 5.04, getrs nrhs = 1 3.82 -> 2.61
+/// / 2.19 -> 1.88, nrhs = n 5.90 -> 5.00 / 4.38 -> 4.54, potrs nrhs = 1 2.04 -> 1.33 / 1.17 ->
+/// 0.95, nrhs = n 2.90 -> 2.25 / 2.57 -> 2.60, trsm nrhs = 1 1.85 -> 1.10 / 1.01 -> 0.81,
+/// nrhs = n 2.50 -> 1.87 / 2.03 -> 1.90. At n = 32 the wide pass ran getrs, potrs, trsm and
+/// getri with nrhs = n 0.80-0.89x; two 8-lane passes a call there ran 0.88-1.10x (trsm with
+/// nrhs = n 0.88x at 32 and 0.92x at 64), so larger orders keep 8 lanes.
+constexpr int kBlockLanesMax = 16;
+
+template <class U, class F>
+void with_lanes(const BatchView<U> &lead, F &&f) {
+  using T = std::remove_const_t<U>;
+  constexpr int B = block_width<T>(), S = width<T>();
+  if constexpr (B != S)
+    if (lead.layout == Layout::interleaved && lead.width % B == 0 &&
+        std::max(lead.rows, lead.cols) <= kBlockLanesMax)
+      return f(std::integral_constant<int, B>());
+  f(std::integral_constant<int, S>());
+}
+
 template <class T>
 void getrs(Op trans, const BatchView<const T> &A, ConstPivots ipiv, const BatchView<T> &B) {
-  constexpr int W = width<T>();
-  const BatchView<const int> P = pivot_view(A, ipiv.data, ipiv.stride);
-  for_each_chunk<W>(A, [&] {
-    return [&, a = LaneArg<const T, W>(A, true, false), p = LaneArg<const int, W>(P, true, false),
-            b = LaneArg<T, W>(B, true, true)](idx b0, int lanes, bool in_place) mutable {
-      a.bind(b0, lanes, in_place);
-      p.bind(b0, lanes, in_place);
-      b.bind(b0, lanes, in_place);
-      getrs_lanes<T, W>(trans, A.rows, B.cols, a.ptr(), a.rs(), a.cs(), p.ptr(), p.rs(), b.ptr(),
-                        b.rs(), b.cs());
-      b.finish(b0, lanes);
-    };
+  with_lanes(A, [&](auto lanes_w) {
+    constexpr int W = decltype(lanes_w)::value;
+    const BatchView<const int> P = pivot_view(A, ipiv.data, ipiv.stride);
+    for_each_chunk<W>(A, [&] {
+      return [&, a = LaneArg<const T, W>(A, true, false), p = LaneArg<const int, W>(P, true, false),
+              b = LaneArg<T, W>(B, true, true)](idx b0, int lanes, bool in_place) mutable {
+        a.bind(b0, lanes, in_place);
+        p.bind(b0, lanes, in_place);
+        b.bind(b0, lanes, in_place);
+        getrs_lanes<T, W>(trans, A.rows, B.cols, a.ptr(), a.rs(), a.cs(), p.ptr(), p.rs(), b.ptr(),
+                          b.rs(), b.cs());
+        b.finish(b0, lanes);
+      };
+    });
   });
 }
 
 template <class T>
 void getri(const BatchView<const T> &A, ConstPivots ipiv, const BatchView<T> &C, int *info) {
-  constexpr int W = width<T>();
-  const BatchView<const int> P = pivot_view(A, ipiv.data, ipiv.stride);
-  for_each_chunk<W>(A, [&] {
-    return [&, a = LaneArg<const T, W>(A, true, false), p = LaneArg<const int, W>(P, true, false),
-            c = LaneArg<T, W>(C, false, true),
-            inf = LaneInfo<W>(info)](idx b0, int lanes, bool in_place) mutable {
-      prefetch_ahead<W>(A, b0, in_place);
-      a.bind(b0, lanes, in_place);
-      p.bind(b0, lanes, in_place);
-      c.bind(b0, lanes, in_place);
-      getri_lanes<T, W>(A.rows, a.ptr(), a.rs(), a.cs(), p.ptr(), p.rs(), c.ptr(), c.rs(), c.cs(),
-                        inf.bind(b0, lanes));
-      c.finish(b0, lanes);
-      inf.finish();
-    };
+  with_lanes(A, [&](auto lanes_w) {
+    constexpr int W = decltype(lanes_w)::value;
+    const BatchView<const int> P = pivot_view(A, ipiv.data, ipiv.stride);
+    for_each_chunk<W>(A, [&] {
+      return [&, a = LaneArg<const T, W>(A, true, false), p = LaneArg<const int, W>(P, true, false),
+              c = LaneArg<T, W>(C, false, true),
+              inf = LaneInfo<W>(info)](idx b0, int lanes, bool in_place) mutable {
+        prefetch_ahead<W>(A, b0, in_place);
+        a.bind(b0, lanes, in_place);
+        p.bind(b0, lanes, in_place);
+        c.bind(b0, lanes, in_place);
+        getri_lanes<T, W>(A.rows, a.ptr(), a.rs(), a.cs(), p.ptr(), p.rs(), c.ptr(), c.rs(), c.cs(),
+                          inf.bind(b0, lanes));
+        c.finish(b0, lanes);
+        inf.finish();
+      };
+    });
   });
 }
 
 /// matinv: A's lanes copied into the thread's scratch, factored there (getrf), inverted into C.
 template <class T>
 void matinv(const BatchView<const T> &A, const BatchView<T> &C, int *info) {
-  constexpr int W = width<T>();
-  const int n = A.rows;
-  for_each_chunk<W>(A, [&] {
-    return [&, a = LaneArg<const T, W>(A, true, false), c = LaneArg<T, W>(C, false, true),
-            inf = LaneInfo<W>(info), lu = Scratch<T>(std::size_t(n) * n * W),
-            piv = std::vector<int>(idx(n) * W)](idx b0, int lanes, bool in_place) mutable {
-      prefetch_ahead<W>(A, b0, in_place);
-      a.bind(b0, lanes, in_place);
-      c.bind(b0, lanes, in_place);
-      for (int j = 0; j < n; ++j)
-        for (int i = 0; i < n; ++i) {
-          const T *f = a.ptr() + i * a.rs() + j * a.cs();
-          T *t = lu.data() + (i + idx(j) * n) * W;
+  with_lanes(A, [&](auto lanes_w) {
+    constexpr int W = decltype(lanes_w)::value;
+    const int n = A.rows;
+    for_each_chunk<W>(A, [&] {
+      return [&, a = LaneArg<const T, W>(A, true, false), c = LaneArg<T, W>(C, false, true),
+              inf = LaneInfo<W>(info), lu = Scratch<T>(std::size_t(n) * n * W),
+              piv = std::vector<int>(idx(n) * W)](idx b0, int lanes, bool in_place) mutable {
+        prefetch_ahead<W>(A, b0, in_place);
+        a.bind(b0, lanes, in_place);
+        c.bind(b0, lanes, in_place);
+        for (int j = 0; j < n; ++j)
+          for (int i = 0; i < n; ++i) {
+            const T *f = a.ptr() + i * a.rs() + j * a.cs();
+            T *t = lu.data() + (i + idx(j) * n) * W;
 #pragma omp simd
-          for (int l = 0; l < W; ++l) t[l] = f[l];
-        }
-      int *infos = inf.bind(b0, lanes), unused[W];
-      getrf_lanes<T, W>(n, n, lu.data(), idx(W), idx(n) * W, piv.data(), W, infos);
-      getri_lanes<T, W>(n, lu.data(), W, idx(n) * W, piv.data(), W, c.ptr(), c.rs(), c.cs(),
-                        unused);
-      c.finish(b0, lanes);
-      inf.finish();
-    };
+            for (int l = 0; l < W; ++l) t[l] = f[l];
+          }
+        int *infos = inf.bind(b0, lanes), unused[W];
+        getrf_lanes<T, W>(n, n, lu.data(), idx(W), idx(n) * W, piv.data(), W, infos);
+        getri_lanes<T, W>(n, lu.data(), W, idx(n) * W, piv.data(), W, c.ptr(), c.rs(), c.cs(),
+                          unused);
+        c.finish(b0, lanes);
+        inf.finish();
+      };
+    });
   });
 }
 
 template <class T>
 void potrf(Uplo uplo, const BatchView<T> &A, int *info) {
-  constexpr int W = width<T>();
-  for_each_chunk<W>(A, [&] {
-    return [&, a = LaneArg<T, W>(A, true, true), inf = LaneInfo<W>(info)](idx b0, int lanes,
-                                                                          bool in_place) mutable {
-      prefetch_ahead<W>(A, b0, in_place);
-      a.bind(b0, lanes, in_place);
-      potrf_lanes<T, W>(uplo, A.rows, a.ptr(), a.rs(), a.cs(), inf.bind(b0, lanes));
-      a.finish(b0, lanes);
-      inf.finish();
-    };
+  with_lanes(A, [&](auto lanes_w) {
+    constexpr int W = decltype(lanes_w)::value;
+    for_each_chunk<W>(A, [&] {
+      return [&, a = LaneArg<T, W>(A, true, true), inf = LaneInfo<W>(info)](idx b0, int lanes,
+                                                                            bool in_place) mutable {
+        prefetch_ahead<W>(A, b0, in_place);
+        a.bind(b0, lanes, in_place);
+        potrf_lanes<T, W>(uplo, A.rows, a.ptr(), a.rs(), a.cs(), inf.bind(b0, lanes));
+        a.finish(b0, lanes);
+        inf.finish();
+      };
+    });
   });
 }
 
-/// The routines that read A and overwrite B (potrs, trsm): f(a, b) on each chunk's bound lanes.
+/// The routines that read A and overwrite B (potrs, trsm): f(a, b, lanes) on each chunk's bound
+/// lanes (lanes: std::integral_constant<int, W>).
 template <class T, class F>
 void solve_ab(const BatchView<const T> &A, const BatchView<T> &B, F f) {
-  constexpr int W = width<T>();
-  for_each_chunk<W>(A, [&] {
-    return [&, a = LaneArg<const T, W>(A, true, false), b = LaneArg<T, W>(B, true, true)](
-               idx b0, int lanes, bool in_place) mutable {
-      a.bind(b0, lanes, in_place);
-      b.bind(b0, lanes, in_place);
-      f(a, b);
-      b.finish(b0, lanes);
-    };
+  with_lanes(A, [&](auto lanes_w) {
+    constexpr int W = decltype(lanes_w)::value;
+    for_each_chunk<W>(A, [&] {
+      return [&, a = LaneArg<const T, W>(A, true, false), b = LaneArg<T, W>(B, true, true)](
+                 idx b0, int lanes, bool in_place) mutable {
+        a.bind(b0, lanes, in_place);
+        b.bind(b0, lanes, in_place);
+        f(a, b, lanes_w);
+        b.finish(b0, lanes);
+      };
+    });
   });
 }
 
 template <class T>
 void potrs(Uplo uplo, const BatchView<const T> &A, const BatchView<T> &B) {
-  solve_ab(A, B, [&](const auto &a, const auto &b) {
-    potrs_lanes<T, width<T>()>(uplo, A.rows, B.cols, a.ptr(), a.rs(), a.cs(), b.ptr(), b.rs(),
-                               b.cs());
+  solve_ab(A, B, [&](const auto &a, const auto &b, auto w) {
+    potrs_lanes<T, decltype(w)::value>(uplo, A.rows, B.cols, a.ptr(), a.rs(), a.cs(), b.ptr(),
+                                       b.rs(), b.cs());
   });
 }
 
 template <class T>
 void trsm(Side side, Uplo uplo, Op trans, Diag diag, T alpha, const BatchView<const T> &A,
           const BatchView<T> &B) {
-  solve_ab(A, B, [&](const auto &a, const auto &b) {
-    trsm_lanes<T, width<T>()>(side, uplo, trans, diag, B.rows, B.cols, alpha, a.ptr(), a.rs(),
-                              a.cs(), b.ptr(), b.rs(), b.cs());
+  solve_ab(A, B, [&](const auto &a, const auto &b, auto w) {
+    trsm_lanes<T, decltype(w)::value>(side, uplo, trans, diag, B.rows, B.cols, alpha, a.ptr(),
+                                      a.rs(), a.cs(), b.ptr(), b.rs(), b.cs());
   });
 }
 
