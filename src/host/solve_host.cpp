@@ -26,11 +26,12 @@ void prefetch_ahead(const BatchView<T> &A, idx b0, bool in_place) {
 }
 
 /// Lanes per solver kernel call on a small interleaved batch whose width is a multiple of them:
-/// on AVX-512, double runs getrf's 16 (the whole block of the preferred width, two registers in
-/// one wide pass), where 8-lane chunks would run in place on half blocks at a row stride of 16.
+/// on AVX-512, double and complex run getrf's lanes (the whole block of the preferred width; for
+/// double two registers in one wide pass), where solver-width chunks would run in place on half
+/// blocks at twice their row stride. float's widths agree already.
 template <class T>
 constexpr int block_width() {
-  if constexpr (kVectorBytes >= 64 && std::is_same_v<T, double>) return getrf_width<T>();
+  if constexpr (kVectorBytes >= 64) return getrf_width<T>();
   return width<T>();
 }
 
@@ -41,9 +42,11 @@ constexpr int block_width() {
 /// 5.05 -> 2.96 / 4.24 -> 3.95, matinv 4.68 -> 3.52 / 5.43 -> 5.04, getrs nrhs = 1 3.82 -> 2.61
 /// / 2.19 -> 1.88, nrhs = n 5.90 -> 5.00 / 4.38 -> 4.54, potrs nrhs = 1 2.04 -> 1.33 / 1.17 ->
 /// 0.95, nrhs = n 2.90 -> 2.25 / 2.57 -> 2.60, trsm nrhs = 1 1.85 -> 1.10 / 1.01 -> 0.81,
-/// nrhs = n 2.50 -> 1.87 / 2.03 -> 1.90. At n = 32 the wide pass ran getrs, potrs, trsm and
-/// getri with nrhs = n 0.80-0.89x; two 8-lane passes a call there ran 0.88-1.10x (trsm with
-/// nrhs = n 0.88x at 32 and 0.92x at 64), so larger orders keep 8 lanes.
+/// nrhs = n 2.50 -> 1.87 / 2.03 -> 1.90. Complex, n = 8, 4 -> 8 lanes (Z) and 8 -> 16 (C):
+/// 1.24-2.07x (zpotrf 2.03 -> 1.20 ms, zgetri 5.39 -> 3.23, ctrsm nrhs = n 5.80 -> 2.87). At n = 32
+/// the wide pass ran getrs, potrs, trsm and getri with nrhs = n 0.80-0.89x; two 8-lane passes a
+/// call there ran 0.88-1.10x (trsm with nrhs = n 0.88x at 32 and 0.92x at 64), so larger orders
+/// keep the solver width (complex was not measured there).
 constexpr int kBlockLanesMax = 16;
 
 template <class U, class F>
