@@ -9,6 +9,7 @@
 #include <complex>
 #include <cstdint>
 #include <cstring>
+#include <limits>
 #include <new>
 #include <type_traits>
 #include <utility>
@@ -94,11 +95,13 @@ Ahead next_block(const BatchView<T> &v, idx b0, int blocks = 1) {
   return ahead;
 }
 
-/// Prefetches into L2, at once, the in-place block `blocks` after chunk b0's (next_block).
+/// Prefetches into L2, at once, the in-place block `blocks` after chunk b0's (next_block),
+/// where it holds at most max_bytes.
 template <int W, class T>
-void prefetch_block(const BatchView<T> &v, idx b0, int blocks) {
+void prefetch_block(const BatchView<T> &v, idx b0, int blocks,
+                    idx max_bytes = std::numeric_limits<idx>::max()) {
   const Ahead ahead = next_block<W>(v, b0, blocks);
-  if (ahead.ranges) prefetch_range<1>(ahead.starts[0], ahead.bytes);
+  if (ahead.ranges && ahead.bytes <= max_bytes) prefetch_range<1>(ahead.starts[0], ahead.bytes);
 }
 
 /// Matrices b0..b0+W-1 of a column-major batch (those in it), one range each: a thread's next

@@ -21,38 +21,30 @@ constexpr idx kBlockPrefetchMax = 16 * 1024;
 /// Before the kernel's call on chunk b0 of A: A's next block, where in place and small.
 template <int W, class T>
 void prefetch_ahead(const BatchView<T> &A, idx b0, bool in_place) {
-  if (in_place && idx(A.ld) * A.cols * A.width * idx(sizeof(T)) <= kBlockPrefetchMax)
-    prefetch_block<W>(A, b0, 1);
-}
-
-/// Lanes per solver kernel call on a small interleaved batch whose width is a multiple of them:
-/// on AVX-512, double and complex run getrf's lanes (the whole block of the preferred width; for
-/// double two registers in one wide pass), where solver-width chunks would run in place on half
-/// blocks at twice their row stride. float's widths agree already.
-template <class T>
-constexpr int block_width() {
-  if constexpr (kVectorBytes >= 64) return getrf_width<T>();
-  return width<T>();
+  if (in_place) prefetch_block<W>(A, b0, 1, kBlockPrefetchMax);
 }
 
 /// f(std::integral_constant<int, W>()) with the solver kernels' lanes W for the batch lead:
-/// block_width for an interleaved batch whose width it divides, up to order kBlockLanesMax,
-/// else width. Zen 5 VM (AVX-512), double, interleaved, 2 threads, 64 MiB, medians of three
-/// alternating runs, 8 lanes -> 16 at n = 8 / 16: potrf 1.86 -> 1.54 / 2.34 -> 1.97 ms, getri
-/// 5.05 -> 2.96 / 4.24 -> 3.95, matinv 4.68 -> 3.52 / 5.43 -> 5.04, getrs nrhs = 1 3.82 -> 2.61
-/// / 2.19 -> 1.88, nrhs = n 5.90 -> 5.00 / 4.38 -> 4.54, potrs nrhs = 1 2.04 -> 1.33 / 1.17 ->
-/// 0.95, nrhs = n 2.90 -> 2.25 / 2.57 -> 2.60, trsm nrhs = 1 1.85 -> 1.10 / 1.01 -> 0.81,
-/// nrhs = n 2.50 -> 1.87 / 2.03 -> 1.90. Complex, n = 8, 4 -> 8 lanes (Z) and 8 -> 16 (C):
-/// 1.24-2.07x (zpotrf 2.03 -> 1.20 ms, zgetri 5.39 -> 3.23, ctrsm nrhs = n 5.80 -> 2.87). At n = 32
-/// the wide pass ran getrs, potrs, trsm and getri with nrhs = n 0.80-0.89x; two 8-lane passes a
-/// call there ran 0.88-1.10x (trsm with nrhs = n 0.88x at 32 and 0.92x at 64), so larger orders
-/// keep the solver width (complex was not measured there).
+/// the preferred width (getrf's lanes) for an interleaved batch whose width it divides, up to
+/// order kBlockLanesMax, else width. On AVX-512 double and complex prefer twice the solver
+/// width, whose chunks would run in place on half blocks at twice their row stride (for
+/// double, the whole block runs as one wide pass over two registers); elsewhere the two agree. Zen
+/// 5 VM (AVX-512), double, interleaved, 2 threads, 64 MiB, medians of three alternating runs, 8
+/// lanes -> 16 at n = 8 / 16: potrf 1.86 -> 1.54 / 2.34 -> 1.97 ms, getri 5.05 -> 2.96 / 4.24
+/// -> 3.95, matinv 4.68 -> 3.52 / 5.43 -> 5.04, getrs nrhs = 1 3.82 -> 2.61 / 2.19 -> 1.88, nrhs =
+/// n 5.90 -> 5.00 / 4.38 -> 4.54, potrs nrhs = 1 2.04 -> 1.33 / 1.17 -> 0.95, nrhs = n 2.90 -> 2.25
+/// / 2.57 -> 2.60, trsm nrhs = 1 1.85 -> 1.10 / 1.01 -> 0.81, nrhs = n 2.50 -> 1.87 / 2.03 -> 1.90.
+/// Complex, n = 8, 4 -> 8 lanes (Z) and 8 -> 16 (C): 1.24-2.07x (zpotrf 2.03 -> 1.20 ms,
+/// zgetri 5.39 -> 3.23, ctrsm nrhs = n 5.80 -> 2.87). At n = 32 the wide pass ran getrs, potrs,
+/// trsm and getri with nrhs = n 0.80-0.89x; two 8-lane passes a call there ran 0.88-1.10x (trsm
+/// with nrhs = n 0.88x at 32 and 0.92x at 64), so larger orders keep the solver width (complex was
+/// not measured there).
 constexpr int kBlockLanesMax = 16;
 
 template <class U, class F>
 void with_lanes(const BatchView<U> &lead, F &&f) {
   using T = std::remove_const_t<U>;
-  constexpr int B = block_width<T>(), S = width<T>();
+  constexpr int B = preferred_width<T>(), S = width<T>();
   if constexpr (B != S)
     if (lead.layout == Layout::interleaved && lead.width % B == 0 &&
         std::max(lead.rows, lead.cols) <= kBlockLanesMax)
