@@ -84,6 +84,20 @@ class Checker {
       fail("width (" + std::to_string(v.width) + ") < 1", "width");
   }
 
+  /// A vector argument of min(m,n) values per matrix in the matrices' layout (geqrf's tau, a
+  /// rows x 1 view): the array, its pointers, and when strided its stride ("stride" + stride).
+  template <class T>
+  void vector(const Context &ctx, const BatchView<T> &v, const char *ptr_name, const char *name,
+              const char *stride) const {
+    if (v.layout == Layout::pointer_array) return view(ctx, v, ptr_name, name, "", "", "");
+    if (v.rows == 0 || v.count == 0) return;
+    if (!v.data) fail(std::string(name) + " is NULL", name);
+    if (v.layout == Layout::strided && v.count > 1 && v.stride < v.rows)
+      fail(std::string("stride") + stride + " (" + std::to_string(v.stride) + ") < min(m,n) (" +
+               std::to_string(v.rows) + ")",
+           std::string("stride") + stride);
+  }
+
   /// A pivot array's stride (strided layout, more than one matrix).
   template <class T>
   void pivot_stride(const BatchView<T> &A, const int *ipiv, long long stride) const {

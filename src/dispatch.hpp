@@ -31,7 +31,7 @@ inline bool use_offload(const Context &ctx) {
 #endif
 }
 
-enum class Routine { getrf, getri, matinv, potrf, getrs, potrs, trsm };
+enum class Routine { getrf, getri, matinv, potrf, getrs, potrs, trsm, geqrf, gels };
 
 /// The order n (min(m,n) for getrf, the triangle's for trsm) from which the host runs a
 /// routine on the vendor path, for interleaved batches and for column-major ones (pointer
@@ -81,6 +81,12 @@ inline constexpr Crossover kSolveCrossovers[3][4][4] = {
      {{64, 48}, {96, 64}, {96, 48}, {192, 64}}},
 };
 
+/// geqrf, gels (min(m,n), square matrices measured; gels with nrhs = 1): [routine][precision].
+inline constexpr Crossover kQrCrossovers[2][4] = {
+    {{64, 64}, {64, 64}, {64, 64}, {64, 64}},  // geqrf
+    {{64, 64}, {64, 64}, {64, 64}, {64, 64}},  // gels
+};
+
 /// The column of kSolveCrossovers for nrhs right-hand sides of order n: the measured nrhs
 /// (1, 4, 16 below n, or n) nearest to it by ratio.
 inline int rhs_column(int n, int nrhs) {
@@ -106,8 +112,9 @@ constexpr int precision_index() {
 template <class T>
 int vendor_crossover(Routine r, Layout layout, int n, int nrhs = 1) {
   const int p = precision_index<T>();
-  const Crossover c =
-      int(r) < 4 ? kCrossovers[int(r)][p] : kSolveCrossovers[int(r) - 4][rhs_column(n, nrhs)][p];
+  const Crossover c = int(r) < 4   ? kCrossovers[int(r)][p]
+                      : int(r) < 7 ? kSolveCrossovers[int(r) - 4][rhs_column(n, nrhs)][p]
+                                   : kQrCrossovers[int(r) - 7][p];
   return layout == Layout::interleaved ? c.interleaved : c.columns;
 }
 

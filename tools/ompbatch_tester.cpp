@@ -32,8 +32,8 @@ using ompbatch::bench::Stack;
 namespace ref = ompbatch::reference;
 namespace tst = ompbatch::testing;
 
-const std::vector<std::string> kRoutines = {"getrf", "getrs", "getri", "matinv",
-                                            "potrf", "potrs", "trsm"};
+const std::vector<std::string> kRoutines = {"getrf", "getrs", "getri", "matinv", "potrf",
+                                            "potrs", "trsm",  "geqrf", "gels"};
 
 struct Options {
   std::vector<std::string> routines = kRoutines;
@@ -105,7 +105,9 @@ Result run_routine(ompbatch::Context &ctx, const Options &o, const std::string &
   // the reference's copies, column-major and aligned as ours
   Stack<T> R(Layout::strided, n, n, count, w), RB(Layout::strided, n, nrhs, count, w);
   std::vector<int> rpiv(size_t(n) * count);
-  std::vector<std::vector<T>> work(threads, std::vector<T>(std::max<size_t>(64 * n, 1)));
+  std::vector<std::vector<T>> work(threads, std::vector<T>(size_t(64) * (n + nrhs)));
+  Stack<T> Tau(layout, n, 1, count, w);  // geqrf's scalars
+  std::vector<T> rtau(size_t(n) * count);
   Result res;
   auto ref_loop = [&](const std::function<void(long long)> &f) {
 #pragma omp parallel for schedule(static)
@@ -192,6 +194,42 @@ Result run_routine(ompbatch::Context &ctx, const Options &o, const std::string &
         ref::potrs('L', n, nrhs, R.data + b * nn, n, RB.data + b * n * nrhs, n);
       });
     });
+  } else if (routine == "geqrf") {
+    res.flops = ompbatch::flops::geqrf<T>(n, n);
+    res.ours = median_time(
+        o.repeat, [&] { A.load(A0); },
+        [&] { ompbatch::geqrf<T>(ctx, A.template view<T>(), Tau.template view<T>()); });
+    res.reference = median_time(o.repeat, restore_R, [&] {
+      ref_loop([&](long long b) {
+        auto &wk = work[omp_get_thread_num()];
+        ref::geqrf(n, n, R.data + b * nn, n, rtau.data() + b * n, wk.data(), int(wk.size()));
+      });
+    });
+  } else if (routine == "gels") {  // square, trans N: the least-squares solution is A's solve
+    res.flops = ompbatch::flops::gels<T>(n, n, nrhs);
+    res.ours = median_time(
+        o.repeat,
+        [&] {
+          A.load(A0);
+          B.load(B0);
+        },
+        [&] {
+          ompbatch::gels<T>(ctx, ompbatch::Op::n, A.template view<T>(), B.template view<T>(),
+                            info.data());
+        });
+    res.reference = median_time(
+        o.repeat,
+        [&] {
+          R.load(A0);
+          RB.load(B0);
+        },
+        [&] {
+          ref_loop([&](long long b) {
+            auto &wk = work[omp_get_thread_num()];
+            ref::gels('N', n, n, nrhs, R.data + b * nn, n, RB.data + b * n * nrhs, n, wk.data(),
+                      int(wk.size()));
+          });
+        });
   } else {  // trsm: left, lower, no transpose, non-unit, alpha = 1
     res.flops = ompbatch::flops::trsm<T>(true, n, nrhs);
     A.load(A0);
@@ -217,7 +255,7 @@ Result run_routine(ompbatch::Context &ctx, const Options &o, const std::string &
       const auto lu = A.get(b);
       const auto p = P.get(b);
       r = tst::getrf_residual(n, n, A0.data() + b * nn, lu.data(), o.no_pivot ? nullptr : p.data());
-    } else if (routine == "getrs" || routine == "potrs") {
+    } else if (routine == "getrs" || routine == "potrs" || routine == "gels") {
       r = tst::solve_residual(a, Dense(n, nrhs, B.get(b).data()),
                               Dense(n, nrhs, B0.data() + b * n * nrhs));
     } else if (routine == "getri" || routine == "matinv") {
@@ -228,6 +266,13 @@ Result run_routine(ompbatch::Context &ctx, const Options &o, const std::string &
       for (int j = 0; j < n; ++j)
         for (int i = j; i < n; ++i) L(i, j) = f[i + size_t(j) * n];
       r = (a - L * tst::op('C', L)).norm1() / (n * a.norm1() * tst::eps<T>());
+    } else if (routine == "geqrf") {  // ||A^H A - R^H R|| / (n ||A||^2 eps)
+      const auto f = A.get(b);
+      Dense Rf(n, n);
+      for (int j = 0; j < n; ++j)
+        for (int i = 0; i <= j; ++i) Rf(i, j) = f[i + size_t(j) * n];
+      r = (tst::op('C', a) * a - tst::op('C', Rf) * Rf).norm1() /
+          (n * a.norm1() * a.norm1() * tst::eps<T>());
     } else {
       Dense L(n, n);
       for (int j = 0; j < n; ++j)
@@ -236,7 +281,7 @@ Result run_routine(ompbatch::Context &ctx, const Options &o, const std::string &
                               Dense(n, nrhs, B0.data() + b * n * nrhs));
     }
     res.residual = std::max(res.residual, r);
-    if (routine != "getrs" && routine != "potrs" && routine != "trsm")
+    if (routine != "getrs" && routine != "potrs" && routine != "trsm" && routine != "geqrf")
       res.info_ok = res.info_ok && info[b] == 0;
   }
   return res;
@@ -247,6 +292,7 @@ bool run_case(ompbatch::Context &ctx, const Options &o, const std::string &routi
               const char *prec, Layout layout, int n) {
   const size_t bytes = sizeof(T) * size_t(n) *
                        (n + (routine == "getri" || routine == "matinv" ? n
+                             : routine == "geqrf"                      ? 1
                              : o.nrhs > 0                              ? o.nrhs
                                                                        : n));
   const long long count =
@@ -273,8 +319,9 @@ int main(int argc, char **argv) {
   Options o;
   CLI::App app{
       "ompbatch-tester: times ompbatch against a LAPACKE/CBLAS loop and checks the residual"};
-  app.add_option("--routine", o.routines,
-                 "routines: getrf,getrs,getri,matinv,potrf,potrs,trsm or all (default: all)")
+  app.add_option(
+         "--routine", o.routines,
+         "routines: getrf,getrs,getri,matinv,potrf,potrs,trsm,geqrf,gels or all (default: all)")
       ->delimiter(',')
       ->check(CLI::IsMember([] {
         auto r = kRoutines;
@@ -293,7 +340,7 @@ int main(int argc, char **argv) {
       ->check(CLI::IsMember({"host", "offload", "auto"}));
   app.add_option("--batch", o.batch, "matrices per batch (default: fill --megabytes)");
   app.add_option("--megabytes", o.megabytes, "batch size in MiB when --batch is not given");
-  app.add_option("--nrhs", o.nrhs, "right-hand sides of getrs, potrs and trsm (0: n)")
+  app.add_option("--nrhs", o.nrhs, "right-hand sides of getrs, potrs, trsm and gels (0: n)")
       ->check(CLI::NonNegativeNumber);
   app.add_option("-r,--repeat", o.repeat, "timed runs per case (the median is shown)")
       ->check(CLI::PositiveNumber);
@@ -317,10 +364,11 @@ int main(int argc, char **argv) {
     fmt::print("# reference: an OpenMP loop over LAPACKE_?<routine>_work (trsm: cblas_?trsm), {}\n",
                ref::openblas_description());
     fmt::print(
-        "# medians of {} runs; GFLOP/s by LAPACK's flop counts; getrs/potrs/trsm with nrhs = {}; "
-        "residual:\n"
-        "#   getrf ||PA-LU||/(n||A||eps), solves ||B-AX||/(n||A|| ||X||eps), inverses "
-        "||I-A inv(A)||/(n||A|| ||inv(A)||eps), potrf ||A-LL^H||/(n||A||eps)\n",
+        "# medians of {} runs; GFLOP/s by LAPACK's flop counts; getrs/potrs/trsm/gels with nrhs = "
+        "{}; residual:\n"
+        "#   getrf ||PA-LU||/(n||A||eps), solves (gels: square, N) ||B-AX||/(n||A|| ||X||eps), "
+        "inverses ||I-A inv(A)||/(n||A|| ||inv(A)||eps), potrf ||A-LL^H||/(n||A||eps), geqrf "
+        "||A^H A-R^H R||/(n||A||^2 eps)\n",
         o.repeat, o.nrhs > 0 ? std::to_string(o.nrhs) : std::string("n"));
     fmt::print("{:<7} {:<4} {:<11} {:>4} {:>7} {:>10} {:>9} {:>10} {:>9} {:>8} {:>9}  {}\n",
                "routine", "prec", "layout", "n", "batch", "time_ms", "GFLOP/s", "ref_ms",

@@ -59,4 +59,24 @@ double trsm(bool left, double m, double n) {
               : count<T>(m * n * (n + 1) / 2, m * n * (n - 1) / 2);
 }
 
+/// geqrf of one m x n matrix.
+template <class T>
+double geqrf(double m, double n) {
+  if (m >= n)
+    return count<T>(m * n * n - n * n * n / 3 + m * n + n * n / 2 + 23 * n / 6,
+                    m * n * n - n * n * n / 3 + n * n / 2 + 5 * n / 6);
+  return count<T>(n * m * m - m * m * m / 3 + 2 * n * m - m * m / 2 + 23 * m / 6,
+                  n * m * m - m * m * m / 3 + n * m - m * m / 2 + 5 * m / 6);
+}
+
+/// gels of an m x n matrix (m >= n, trans N) with nrhs right-hand sides: geqrf, Q^H B (ormqr
+/// with k = n reflectors on m x nrhs) and the triangular solve.
+template <class T>
+double gels(double m, double n, double nrhs) {
+  return geqrf<T>(m, n) +
+         count<T>(2 * nrhs * m * n - nrhs * n * n + 2 * nrhs * n,
+                  2 * nrhs * m * n - nrhs * n * n + nrhs * n) +
+         trsm<T>(true, n, nrhs);
+}
+
 }  // namespace ompbatch::flops

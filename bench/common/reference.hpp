@@ -11,6 +11,8 @@
 
 namespace ompbatch::reference {
 
+using lapack::gels;
+using lapack::geqrf;
 using lapack::getrf;
 using lapack::getri;
 using lapack::getrs;

@@ -459,6 +459,90 @@ ompbStatus_t ompbZtrsmInterleavedBatched(ompbHandle_t handle, ompbSideMode_t sid
                                          int lda, int width, ompbDoubleComplex *B, int ldb,
                                          int batchSize);
 
+/* ---- QR: geqrf, gels ----
+   geqrf: A = Q R by Householder reflectors (LAPACK xGEQRF's conventions): R on and above the
+   diagonal, the reflectors' vectors below it, TauArray[b][k] their scalars, k < min(m,n).
+   Interleaved tau: tau[(b/width)*width*min(m,n) + k*width + b%width] (as pivots).
+   gels: least squares (m >= n) or minimum norm (m < n) solutions of op(A) X = C (LAPACK xGELS):
+   trans N or T (N or C for complex); A is overwritten by its QR (or LQ) factors, C (ldc >=
+   max(1,m,n)) by the solutions. devInfoArray[b] = k > 0: the k-th diagonal element of the
+   triangular factor is exactly zero (A not of full rank), C[b] untouched. m or n = 0: nothing
+   is written. Both: info is a HOST int, 0, or -j when argument j is invalid. */
+ompbStatus_t ompbSgeqrfBatched(ompbHandle_t handle, int m, int n, float *const Aarray[], int lda,
+                               float *const TauArray[], int *info, int batchSize);
+ompbStatus_t ompbSgeqrfStridedBatched(ompbHandle_t handle, int m, int n, float *A, int lda,
+                                      long long strideA, float *tau, long long strideTau, int *info,
+                                      int batchSize);
+ompbStatus_t ompbSgeqrfInterleavedBatched(ompbHandle_t handle, int m, int n, float *A, int lda,
+                                          int width, float *tau, int *info, int batchSize);
+ompbStatus_t ompbSgelsBatched(ompbHandle_t handle, ompbOperation_t trans, int m, int n, int nrhs,
+                              float *const Aarray[], int lda, float *const Carray[], int ldc,
+                              int *info, int *devInfoArray, int batchSize);
+ompbStatus_t ompbSgelsStridedBatched(ompbHandle_t handle, ompbOperation_t trans, int m, int n,
+                                     int nrhs, float *A, int lda, long long strideA, float *C,
+                                     int ldc, long long strideC, int *info, int *devInfoArray,
+                                     int batchSize);
+ompbStatus_t ompbSgelsInterleavedBatched(ompbHandle_t handle, ompbOperation_t trans, int m, int n,
+                                         int nrhs, float *A, int lda, int width, float *C, int ldc,
+                                         int *info, int *devInfoArray, int batchSize);
+ompbStatus_t ompbDgeqrfBatched(ompbHandle_t handle, int m, int n, double *const Aarray[], int lda,
+                               double *const TauArray[], int *info, int batchSize);
+ompbStatus_t ompbDgeqrfStridedBatched(ompbHandle_t handle, int m, int n, double *A, int lda,
+                                      long long strideA, double *tau, long long strideTau,
+                                      int *info, int batchSize);
+ompbStatus_t ompbDgeqrfInterleavedBatched(ompbHandle_t handle, int m, int n, double *A, int lda,
+                                          int width, double *tau, int *info, int batchSize);
+ompbStatus_t ompbDgelsBatched(ompbHandle_t handle, ompbOperation_t trans, int m, int n, int nrhs,
+                              double *const Aarray[], int lda, double *const Carray[], int ldc,
+                              int *info, int *devInfoArray, int batchSize);
+ompbStatus_t ompbDgelsStridedBatched(ompbHandle_t handle, ompbOperation_t trans, int m, int n,
+                                     int nrhs, double *A, int lda, long long strideA, double *C,
+                                     int ldc, long long strideC, int *info, int *devInfoArray,
+                                     int batchSize);
+ompbStatus_t ompbDgelsInterleavedBatched(ompbHandle_t handle, ompbOperation_t trans, int m, int n,
+                                         int nrhs, double *A, int lda, int width, double *C,
+                                         int ldc, int *info, int *devInfoArray, int batchSize);
+ompbStatus_t ompbCgeqrfBatched(ompbHandle_t handle, int m, int n, ompbComplex *const Aarray[],
+                               int lda, ompbComplex *const TauArray[], int *info, int batchSize);
+ompbStatus_t ompbCgeqrfStridedBatched(ompbHandle_t handle, int m, int n, ompbComplex *A, int lda,
+                                      long long strideA, ompbComplex *tau, long long strideTau,
+                                      int *info, int batchSize);
+ompbStatus_t ompbCgeqrfInterleavedBatched(ompbHandle_t handle, int m, int n, ompbComplex *A,
+                                          int lda, int width, ompbComplex *tau, int *info,
+                                          int batchSize);
+ompbStatus_t ompbCgelsBatched(ompbHandle_t handle, ompbOperation_t trans, int m, int n, int nrhs,
+                              ompbComplex *const Aarray[], int lda, ompbComplex *const Carray[],
+                              int ldc, int *info, int *devInfoArray, int batchSize);
+ompbStatus_t ompbCgelsStridedBatched(ompbHandle_t handle, ompbOperation_t trans, int m, int n,
+                                     int nrhs, ompbComplex *A, int lda, long long strideA,
+                                     ompbComplex *C, int ldc, long long strideC, int *info,
+                                     int *devInfoArray, int batchSize);
+ompbStatus_t ompbCgelsInterleavedBatched(ompbHandle_t handle, ompbOperation_t trans, int m, int n,
+                                         int nrhs, ompbComplex *A, int lda, int width,
+                                         ompbComplex *C, int ldc, int *info, int *devInfoArray,
+                                         int batchSize);
+ompbStatus_t ompbZgeqrfBatched(ompbHandle_t handle, int m, int n, ompbDoubleComplex *const Aarray[],
+                               int lda, ompbDoubleComplex *const TauArray[], int *info,
+                               int batchSize);
+ompbStatus_t ompbZgeqrfStridedBatched(ompbHandle_t handle, int m, int n, ompbDoubleComplex *A,
+                                      int lda, long long strideA, ompbDoubleComplex *tau,
+                                      long long strideTau, int *info, int batchSize);
+ompbStatus_t ompbZgeqrfInterleavedBatched(ompbHandle_t handle, int m, int n, ompbDoubleComplex *A,
+                                          int lda, int width, ompbDoubleComplex *tau, int *info,
+                                          int batchSize);
+ompbStatus_t ompbZgelsBatched(ompbHandle_t handle, ompbOperation_t trans, int m, int n, int nrhs,
+                              ompbDoubleComplex *const Aarray[], int lda,
+                              ompbDoubleComplex *const Carray[], int ldc, int *info,
+                              int *devInfoArray, int batchSize);
+ompbStatus_t ompbZgelsStridedBatched(ompbHandle_t handle, ompbOperation_t trans, int m, int n,
+                                     int nrhs, ompbDoubleComplex *A, int lda, long long strideA,
+                                     ompbDoubleComplex *C, int ldc, long long strideC, int *info,
+                                     int *devInfoArray, int batchSize);
+ompbStatus_t ompbZgelsInterleavedBatched(ompbHandle_t handle, ompbOperation_t trans, int m, int n,
+                                         int nrhs, ompbDoubleComplex *A, int lda, int width,
+                                         ompbDoubleComplex *C, int ldc, int *info,
+                                         int *devInfoArray, int batchSize);
+
 #ifdef __cplusplus
 }
 #endif

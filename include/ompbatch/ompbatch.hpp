@@ -170,6 +170,21 @@ template <class T>
 void trsm(Context &ctx, Side side, Uplo uplo, Op trans, Diag diag, T alpha,
           const BatchView<const T> &A, const BatchView<T> &B);
 
+/// QR factorization A = Q R of each matrix of A (m x n) by Householder reflectors, LAPACK
+/// geqrf's conventions: R on and above the diagonal, the reflectors' vectors v (v(k) = 1 not
+/// stored) below it, and their scalars in tau (min(m,n) x 1 per matrix, in A's layout):
+/// Q = H(0) H(1) .. H(k-1), H(j) = I - tau(j) v v^H.
+template <class T>
+void geqrf(Context &ctx, const BatchView<T> &A, const BatchView<T> &tau);
+
+/// Least squares (m >= n) or minimum norm (m < n) solutions of op(A) X = C, LAPACK gels:
+/// trans n or t (c for complex: n or c); A (m x n) is overwritten by its QR (m >= n) or LQ
+/// (m < n) factors, C (max(m,n) x nrhs) by the solutions (n rows for op = n, m rows for t/c).
+/// info[b] = k > 0: the k-th diagonal element of the triangular factor is exactly zero (A is
+/// not of full rank) and C of that matrix is left as it came. m or n = 0: nothing is written.
+template <class T>
+void gels(Context &ctx, Op trans, const BatchView<T> &A, const BatchView<T> &C, int *info);
+
 /// Copies the matrices of `from` into `to` (same rows, cols and count; any two layouts).
 /// Only the rows x cols elements of each item of `to` are written.
 template <class T>

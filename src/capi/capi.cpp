@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // The C API: handle bookkeeping, status texts, and one-line wrappers over the C++ core.
 // No exception crosses this boundary; every failure is a status plus a message on the handle.
+#include <algorithm>
 #include <cstring>
 #include <mutex>
 #include <new>
@@ -324,6 +325,16 @@ ompbStatus_t potrs_i(ompbHandle_t h, const char *name, int u, int n, int nrhs, c
                        BatchView<T>::interleaved(n, nrhs, B, ldb, w, batch));
   });
 }
+/// The view of one array argument in a call's layout: the pointer array p, or data with its
+/// stride or the interleave width w (the other form's array is null).
+template <class T>
+BatchView<T> view_in(Layout layout, int rows, int cols, T *const *p, T *data, int ld,
+                     long long stride, int w, int batch) {
+  if (layout == Layout::pointer_array) return BatchView<T>::pointer_array(rows, cols, p, ld, batch);
+  if (layout == Layout::strided) return BatchView<T>::strided(rows, cols, data, ld, stride, batch);
+  return BatchView<T>::interleaved(rows, cols, data, ld, w, batch);
+}
+
 /// trsm: A is k x k with k = m (left) or n (right).
 template <class T>
 ompbStatus_t trsm_any(ompbHandle_t h, const char *name, int sd, int u, int t, int d, int m, int n,
@@ -336,15 +347,51 @@ ompbStatus_t trsm_any(ompbHandle_t h, const char *name, int sd, int u, int t, in
     const Diag dg = diag(d);
     const T a = alpha_value(alpha);
     const int k = s == Side::left ? m : n;
-    const CV<T> va = layout == Layout::pointer_array ? CV<T>::pointer_array(k, k, Ap, lda, batch)
-                     : layout == Layout::strided     ? CV<T>::strided(k, k, A, lda, sA, batch)
-                                                     : CV<T>::interleaved(k, k, A, lda, w, batch);
-    const BatchView<T> vb =
-        layout == Layout::pointer_array ? BatchView<T>::pointer_array(m, n, Bp, ldb, batch)
-        : layout == Layout::strided     ? BatchView<T>::strided(m, n, B, ldb, sB, batch)
-                                        : BatchView<T>::interleaved(m, n, B, ldb, w, batch);
-    ompbatch::trsm<T>(c, s, up, o, dg, a, va, vb);
+    ompbatch::trsm<T>(c, s, up, o, dg, a, view_in(layout, k, k, Ap, A, lda, sA, w, batch),
+                      view_in(layout, m, n, Bp, B, ldb, sB, w, batch));
   });
+}
+
+// geqrf, gels: the C argument names after the handle, per form, for info = -j.
+const char *const geqrf_args_p[] = {"m", "n", "Aarray", "lda", "TauArray", "info", "batchSize"};
+const char *const geqrf_args_s[] = {"m",   "n",         "A",    "lda",      "strideA",
+                                    "tau", "strideTau", "info", "batchSize"};
+const char *const geqrf_args_i[] = {"m", "n", "A", "lda", "width", "tau", "info", "batchSize"};
+const char *const gels_args_p[] = {"trans",  "m",   "n",    "nrhs",         "Aarray",   "lda",
+                                   "Carray", "ldc", "info", "devInfoArray", "batchSize"};
+const char *const gels_args_s[] = {"trans",    "m", "n",   "nrhs",    "A",    "lda",
+                                   "strideA",  "C", "ldc", "strideC", "info", "devInfoArray",
+                                   "batchSize"};
+const char *const gels_args_i[] = {"trans",        "m",        "n", "nrhs", "A",
+                                   "lda",          "width",    "C", "ldc",  "info",
+                                   "devInfoArray", "batchSize"};
+
+/// geqrf, gels in one of the three forms (the arrays of the others are null).
+template <class T>
+ompbStatus_t geqrf_any(ompbHandle_t h, const char *name, Layout layout, int m, int n, T *const *Ap,
+                       T *A, int lda, long long sA, T *const *Tp, T *tau, long long sT, int w,
+                       int *info, int batch) {
+  auto f = [&](Context &c) {
+    const int k = std::min(m, n);
+    ompbatch::geqrf<T>(c, view_in(layout, m, n, Ap, A, lda, sA, w, batch),
+                       view_in(layout, k, 1, Tp, tau, std::max(1, k), sT, w, batch));
+  };
+  if (layout == Layout::pointer_array) return guarded_info(h, name, info, geqrf_args_p, f);
+  if (layout == Layout::strided) return guarded_info(h, name, info, geqrf_args_s, f);
+  return guarded_info(h, name, info, geqrf_args_i, f);
+}
+template <class T>
+ompbStatus_t gels_any(ompbHandle_t h, const char *name, Layout layout, int t, int m, int n,
+                      int nrhs, T *const *Ap, T *A, int lda, long long sA, T *const *Cp, T *C,
+                      int ldc, long long sC, int w, int *info, int *dinfo, int batch) {
+  auto f = [&](Context &c) {
+    const Op o = op(t);
+    ompbatch::gels<T>(c, o, view_in(layout, m, n, Ap, A, lda, sA, w, batch),
+                      view_in(layout, std::max(m, n), nrhs, Cp, C, ldc, sC, w, batch), dinfo);
+  };
+  if (layout == Layout::pointer_array) return guarded_info(h, name, info, gels_args_p, f);
+  if (layout == Layout::strided) return guarded_info(h, name, info, gels_args_s, f);
+  return guarded_info(h, name, info, gels_args_i, f);
 }
 
 }  // namespace
@@ -627,5 +674,43 @@ OMPB_FOR_EACH_PRECISION(OMPB_C_WRAPPERS)
   }
 OMPB_FOR_EACH_PRECISION(OMPB_C_SOLVERS)
 #undef OMPB_C_SOLVERS
+
+#define OMPB_C_QR(L, T)                                                                            \
+  ompbStatus_t ompb##L##geqrfBatched(ompbHandle_t h, int m, int n, T *const A[], int lda,          \
+                                     T *const Tau[], int *info, int batch) {                       \
+    return geqrf_any<T>(h, "ompb" #L "geqrfBatched", Layout::pointer_array, m, n, A, nullptr, lda, \
+                        0, Tau, nullptr, 0, 1, info, batch);                                       \
+  }                                                                                                \
+  ompbStatus_t ompb##L##geqrfStridedBatched(ompbHandle_t h, int m, int n, T *A, int lda,           \
+                                            long long sA, T *tau, long long sT, int *info,         \
+                                            int batch) {                                           \
+    return geqrf_any<T>(h, "ompb" #L "geqrfStridedBatched", Layout::strided, m, n, nullptr, A,     \
+                        lda, sA, nullptr, tau, sT, 1, info, batch);                                \
+  }                                                                                                \
+  ompbStatus_t ompb##L##geqrfInterleavedBatched(ompbHandle_t h, int m, int n, T *A, int lda,       \
+                                                int w, T *tau, int *info, int batch) {             \
+    return geqrf_any<T>(h, "ompb" #L "geqrfInterleavedBatched", Layout::interleaved, m, n,         \
+                        nullptr, A, lda, 0, nullptr, tau, 0, w, info, batch);                      \
+  }                                                                                                \
+  ompbStatus_t ompb##L##gelsBatched(ompbHandle_t h, ompbOperation_t t, int m, int n, int nrhs,     \
+                                    T *const A[], int lda, T *const C[], int ldc, int *info,       \
+                                    int *dinfo, int batch) {                                       \
+    return gels_any<T>(h, "ompb" #L "gelsBatched", Layout::pointer_array, raw(t), m, n, nrhs, A,   \
+                       nullptr, lda, 0, C, nullptr, ldc, 0, 1, info, dinfo, batch);                \
+  }                                                                                                \
+  ompbStatus_t ompb##L##gelsStridedBatched(ompbHandle_t h, ompbOperation_t t, int m, int n,        \
+                                           int nrhs, T *A, int lda, long long sA, T *C, int ldc,   \
+                                           long long sC, int *info, int *dinfo, int batch) {       \
+    return gels_any<T>(h, "ompb" #L "gelsStridedBatched", Layout::strided, raw(t), m, n, nrhs,     \
+                       nullptr, A, lda, sA, nullptr, C, ldc, sC, 1, info, dinfo, batch);           \
+  }                                                                                                \
+  ompbStatus_t ompb##L##gelsInterleavedBatched(ompbHandle_t h, ompbOperation_t t, int m, int n,    \
+                                               int nrhs, T *A, int lda, int w, T *C, int ldc,      \
+                                               int *info, int *dinfo, int batch) {                 \
+    return gels_any<T>(h, "ompb" #L "gelsInterleavedBatched", Layout::interleaved, raw(t), m, n,   \
+                       nrhs, nullptr, A, lda, 0, nullptr, C, ldc, 0, w, info, dinfo, batch);       \
+  }
+OMPB_FOR_EACH_PRECISION(OMPB_C_QR)
+#undef OMPB_C_QR
 
 }  // extern "C"

@@ -33,4 +33,10 @@ template <class T>
 void trsm(const Context &ctx, Side side, Uplo uplo, Op trans, Diag diag, T alpha,
           const BatchView<const T> &A, const BatchView<T> &B);
 
+template <class T>
+void geqrf(const Context &ctx, const BatchView<T> &A, const BatchView<T> &tau);
+
+template <class T>
+void gels(const Context &ctx, Op trans, const BatchView<T> &A, const BatchView<T> &C, int *info);
+
 }  // namespace ompbatch::detail::offload

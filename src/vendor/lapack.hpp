@@ -90,6 +90,34 @@ int potrs(char uplo, int n, int nrhs, const T *a, int lda, T *b, int ldb) {
     return LAPACKE_zpotrs_work(L, uplo, n, nrhs, lp(a), lda, lp(b), ldb);
 }
 
+/// QR in place; work holds lwork values (lwork = -1: the optimal lwork in work[0]).
+template <class T>
+int geqrf(int m, int n, T *a, int lda, T *tau, T *work, int lwork) {
+  constexpr auto L = LAPACK_COL_MAJOR;
+  if constexpr (std::is_same_v<T, float>)
+    return LAPACKE_sgeqrf_work(L, m, n, a, lda, tau, work, lwork);
+  if constexpr (std::is_same_v<T, double>)
+    return LAPACKE_dgeqrf_work(L, m, n, a, lda, tau, work, lwork);
+  if constexpr (std::is_same_v<T, std::complex<float>>)
+    return LAPACKE_cgeqrf_work(L, m, n, lp(a), lda, lp(tau), lp(work), lwork);
+  if constexpr (std::is_same_v<T, std::complex<double>>)
+    return LAPACKE_zgeqrf_work(L, m, n, lp(a), lda, lp(tau), lp(work), lwork);
+}
+
+/// Least squares / minimum norm (xGELS); work as geqrf's.
+template <class T>
+int gels(char trans, int m, int n, int nrhs, T *a, int lda, T *b, int ldb, T *work, int lwork) {
+  constexpr auto L = LAPACK_COL_MAJOR;
+  if constexpr (std::is_same_v<T, float>)
+    return LAPACKE_sgels_work(L, trans, m, n, nrhs, a, lda, b, ldb, work, lwork);
+  if constexpr (std::is_same_v<T, double>)
+    return LAPACKE_dgels_work(L, trans, m, n, nrhs, a, lda, b, ldb, work, lwork);
+  if constexpr (std::is_same_v<T, std::complex<float>>)
+    return LAPACKE_cgels_work(L, trans, m, n, nrhs, lp(a), lda, lp(b), ldb, lp(work), lwork);
+  if constexpr (std::is_same_v<T, std::complex<double>>)
+    return LAPACKE_zgels_work(L, trans, m, n, nrhs, lp(a), lda, lp(b), ldb, lp(work), lwork);
+}
+
 /// cblas ?trsm, column-major.
 template <class T>
 void trsm(char side, char uplo, char trans, char diag, int m, int n, T alpha, const T *a, int lda,

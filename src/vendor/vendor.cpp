@@ -124,7 +124,68 @@ int invert(int n, T *c, int ldc, const int *ipiv) {
   return lapack::getri(n, c, ldc, ipiv, scratch<T>(std::size_t(lwork)), lwork);
 }
 
+/// The optimal workspace of a LAPACK call f(work, lwork) from its query (lwork = -1).
+template <class T, class F>
+int workspace(F f) {
+  T w[1] = {T(0)};
+  f(w, -1);
+  return std::max(1, int(std::real(w[0])));
+}
+
 }  // namespace
+
+template <class T>
+void geqrf(const BatchView<T> &A, const BatchView<T> &tau) {
+  const int m = A.rows, n = A.cols;
+  const int lwork = workspace<T>(
+      [&](T *w, int l) { lapack::geqrf<T>(m, n, nullptr, std::max(1, m), nullptr, w, l); });
+  for_each_chunk(A, spread_of(A, std::min(m, n)), [&] {
+    return [&, a = Columns<T>(A, true, true), t = Columns<T>(tau, false, true)](idx b0, int lanes,
+                                                                                bool team) mutable {
+      a.bind(b0, lanes, team);
+      t.bind(b0, lanes, team);
+      split(team, lanes, [&](int l) {
+        lapack::geqrf(m, n, a.ptr(l), a.ld(), t.ptr(l), scratch<T>(std::size_t(lwork)), lwork);
+      });
+      a.finish(b0, lanes, team);
+      t.finish(b0, lanes, team);
+    };
+  });
+}
+
+/// LAPACK's gels per matrix, with the contract's info: the first exactly zero diagonal element
+/// of the triangular factor, with C restored as it came (LAPACK has then applied Q^H to it; for
+/// an A of zeros it returns X = 0 without factoring).
+template <class T>
+void gels(Op trans, const BatchView<T> &A, const BatchView<T> &C, int *info) {
+  const int m = A.rows, n = A.cols, nrhs = C.cols, kmax = std::min(m, n), rows = C.rows;
+  const int lwork = workspace<T>([&](T *w, int l) {
+    lapack::gels<T>(char(trans), m, n, nrhs, nullptr, std::max(1, m), nullptr, std::max(1, rows), w,
+                    l);
+  });
+  for_each_chunk(A, spread_of(A, kmax), [&] {
+    return [&, a = Columns<T>(A, true, true), c = Columns<T>(C, true, true)](idx b0, int lanes,
+                                                                             bool team) mutable {
+      a.bind(b0, lanes, team);
+      c.bind(b0, lanes, team);
+      split(team, lanes, [&](int l) {
+        T *x = c.ptr(l), *keep = scratch<T>(std::size_t(rows) * nrhs + lwork),
+          *work = keep + std::size_t(rows) * nrhs;
+        for (int j = 0; j < nrhs; ++j)
+          std::copy(x + idx(j) * c.ld(), x + idx(j) * c.ld() + rows, keep + idx(j) * rows);
+        lapack::gels(char(trans), m, n, nrhs, a.ptr(l), a.ld(), x, c.ld(), work, lwork);
+        int k = 0;
+        while (k < kmax && a.ptr(l)[idx(k) * a.ld() + k] != T(0)) ++k;
+        info[b0 + l] = k < kmax ? k + 1 : 0;
+        if (k < kmax)
+          for (int j = 0; j < nrhs; ++j)
+            std::copy(keep + idx(j) * rows, keep + idx(j + 1) * rows, x + idx(j) * c.ld());
+      });
+      a.finish(b0, lanes, team);
+      c.finish(b0, lanes, team);
+    };
+  });
+}
 
 template <class T>
 void getrf(const BatchView<T> &A, Pivots ipiv, int *info) {
@@ -253,7 +314,10 @@ void trsm(Side side, Uplo uplo, Op trans, Diag diag, T alpha, const BatchView<co
   template void matinv<T>(const BatchView<const T> &, const BatchView<T> &, int *);             \
   template void potrf<T>(Uplo, const BatchView<T> &, int *);                                    \
   template void potrs<T>(Uplo, const BatchView<const T> &, const BatchView<T> &);               \
-  template void trsm<T>(Side, Uplo, Op, Diag, T, const BatchView<const T> &, const BatchView<T> &);
+  template void trsm<T>(Side, Uplo, Op, Diag, T, const BatchView<const T> &,                    \
+                        const BatchView<T> &);                                                  \
+  template void geqrf<T>(const BatchView<T> &, const BatchView<T> &);                           \
+  template void gels<T>(Op, const BatchView<T> &, const BatchView<T> &, int *);
 OMPB_FOR_EACH_PRECISION(OMPB_INSTANTIATE)
 #undef OMPB_INSTANTIATE
 

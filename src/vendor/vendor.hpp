@@ -30,4 +30,10 @@ template <class T>
 void trsm(Side side, Uplo uplo, Op trans, Diag diag, T alpha, const BatchView<const T> &A,
           const BatchView<T> &B);
 
+template <class T>
+void geqrf(const BatchView<T> &A, const BatchView<T> &tau);
+
+template <class T>
+void gels(Op trans, const BatchView<T> &A, const BatchView<T> &C, int *info);
+
 }  // namespace ompbatch::detail::vendor

@@ -165,6 +165,12 @@ struct CApi;
     static constexpr auto trsm_p = ompb##L##trsmBatched;                                         \
     static constexpr auto trsm_s = ompb##L##trsmStridedBatched;                                  \
     static constexpr auto trsm_i = ompb##L##trsmInterleavedBatched;                              \
+    static constexpr auto geqrf_p = ompb##L##geqrfBatched;                                       \
+    static constexpr auto geqrf_s = ompb##L##geqrfStridedBatched;                                \
+    static constexpr auto geqrf_i = ompb##L##geqrfInterleavedBatched;                            \
+    static constexpr auto gels_p = ompb##L##gelsBatched;                                         \
+    static constexpr auto gels_s = ompb##L##gelsStridedBatched;                                  \
+    static constexpr auto gels_i = ompb##L##gelsInterleavedBatched;                              \
   };
 OMPBTEST_CAPI(S, float)
 OMPBTEST_CAPI(D, double)
