@@ -46,6 +46,7 @@ int main(int argc, char **argv) {
   b::register_potrf();
   b::register_potrs();
   b::register_trsm();
+  b::register_qr();
 #ifdef OMPBATCH_BENCH_KOKKOS
   b::register_kokkos();
 #endif

@@ -81,10 +81,18 @@ inline constexpr Crossover kSolveCrossovers[3][4][4] = {
      {{64, 48}, {96, 64}, {96, 48}, {192, 64}}},
 };
 
-/// geqrf, gels (min(m,n), square matrices measured; gels with nrhs = 1): [routine][precision].
+/// geqrf, gels (min(m,n)): [routine][precision], measured on the 2-core Zen 5 VM (AVX-512) with
+/// square matrices, gels with trans N and nrhs = 1, 2 threads, 16 and 32 MiB batches, by
+///   OMPBATCH_HOST_PATH=lanes|vendor ompbatch-tester --routine geqrf,gels -p d,s,c,z
+///     -n 24,32,48,64,96,128 (--megabytes 16), 160,192,256,384,512 (--megabytes 32)
+///     -l interleaved,strided -r 3
+/// as the table above (a tie within 10% taken as the vendor's side where the orders above it are).
+/// The lane kernels (unblocked, as LAPACK's xGEQR2) ran 2-13x the vendor path to n = 128 (LAPACK's
+/// xGEQRF is unblocked there too, on OpenBLAS's level-2 calls); from 384 the chunk of W matrices
+/// outgrows the caches and the vendor path (blocked) wins.
 inline constexpr Crossover kQrCrossovers[2][4] = {
-    {{64, 64}, {64, 64}, {64, 64}, {64, 64}},  // geqrf
-    {{64, 64}, {64, 64}, {64, 64}, {64, 64}},  // gels
+    {{384, 384}, {192, 384}, {192, 160}, {160, 96}},  // geqrf
+    {{512, 512}, {384, 384}, {384, 384}, {384, 384}},  // gels
 };
 
 /// The column of kSolveCrossovers for nrhs right-hand sides of order n: the measured nrhs

@@ -167,6 +167,7 @@ void register_matinv();
 void register_potrf();
 void register_potrs();
 void register_trsm();
+void register_qr();      // geqrf, gels
 void register_kokkos();  // the peer, where Kokkos Kernels is found (kokkos_bench.cpp)
 
 }  // namespace ompbatch::bench
