@@ -10,7 +10,8 @@
 //   load_index(p), store_index(p, v, add)   W ints at p; p[l] = v[l] + add
 //   abs1, mul, div, recip, fms    as in scalar.hpp
 //   conj(v), real(v), from_real(r), scale(v, r), sqrt(r)   r: R, the real parts' type
-//   gt(x, y), lt(x, y), is_zero(v), eq(v, i), ge(v, i), both(b, c), bnot(b), any(b)
+//   gt(x, y), lt(x, y), negative(r) (sign bit), is_zero(v), eq(v, i), ge(v, i), both(b, c),
+//   bnot(b), any(b)
 //   sel(b, x, y)                  b ? x : y per lane
 // Float, double and complex packs are vectors of the compiler (GCC/Clang vector extensions),
 // so that a kernel's temporaries stay in registers.
@@ -60,6 +61,7 @@ struct Pack<T, 1> {
   static R sqrt(R x) noexcept { return std::sqrt(x); }
   static B gt(R x, R y) noexcept { return x > y; }
   static B lt(R x, R y) noexcept { return x < y; }
+  static B negative(R x) noexcept { return std::signbit(x); }
   static B is_zero(V x) noexcept { return x == T(0); }
   static B eq(I x, int i) noexcept { return x == i; }
   static B ge(I x, int i) noexcept { return x >= i; }
@@ -177,6 +179,10 @@ struct VectorPack {
   static B lt(R x, R y) noexcept {
     return x < y;
   }
+  /// The sign bit (set for -0.0 too, as Fortran's SIGN reads it)
+  static B negative(R x) noexcept {
+    return (I)x < 0;
+  }
   static B is_zero(V x) noexcept {
     return x == 0;
   }
@@ -263,6 +269,7 @@ struct PairPack {
   static R sqrt(const R &x) noexcept { return {H::sqrt(x.lo), H::sqrt(x.hi)}; }
   static B gt(const R &x, const R &y) noexcept { return {H::gt(x.lo, y.lo), H::gt(x.hi, y.hi)}; }
   static B lt(const R &x, const R &y) noexcept { return {H::lt(x.lo, y.lo), H::lt(x.hi, y.hi)}; }
+  static B negative(const R &x) noexcept { return {H::negative(x.lo), H::negative(x.hi)}; }
   static B is_zero(const V &x) noexcept { return {H::is_zero(x.lo), H::is_zero(x.hi)}; }
   static B eq(const I &x, int i) noexcept { return {H::eq(x.lo, i), H::eq(x.hi, i)}; }
   static B ge(const I &x, int i) noexcept { return {H::ge(x.lo, i), H::ge(x.hi, i)}; }
@@ -333,6 +340,7 @@ struct Pack<std::complex<Real>, W, std::enable_if_t<(W > 1)>> {
   static R sqrt(R x) noexcept { return P::sqrt(x); }
   static B gt(R x, R y) noexcept { return P::gt(x, y); }
   static B lt(R x, R y) noexcept { return P::lt(x, y); }
+  static B negative(R x) noexcept { return P::negative(x); }
   static B is_zero(V x) noexcept { return P::both(P::is_zero(x.re), P::is_zero(x.im)); }
   static B eq(I x, int i) noexcept { return P::eq(x, i); }
   static B ge(I x, int i) noexcept { return P::ge(x, i); }

@@ -20,10 +20,6 @@ namespace ompbatch::detail {
 
 #pragma omp declare target
 
-/// The lanes of a pack type.
-template <class P, class T>
-inline constexpr int kLanes = int(sizeof(typename P::V) / sizeof(T));
-
 /// -x, exactly.
 template <class P, class T>
 inline typename P::V neg_(const typename P::V &x) noexcept {
@@ -34,30 +30,6 @@ inline typename P::V neg_(const typename P::V &x) noexcept {
 template <class P, class T>
 inline typename P::B flagged(const T *f) noexcept {
   return P::is_zero(P::load(f));
-}
-
-/// LAPACK's xLARFG for one lane: from alpha and the scaled sum of squares of x (ssq = sum |x_i /
-/// s|^2), the reflector's tau, the factor x is multiplied by (scal), the new diagonal (beta) and
-/// whether |beta| is so small that 1 / (alpha - beta) could overflow (then x is divided by d =
-/// alpha - beta instead, as LAPACK's rescaling amounts to). tau = 0 (H = I) leaves alpha and x.
-template <class T>
-inline void householder(T alpha, real_t<T> ssq, real_t<T> s, T &tau, T &scal, T &beta, T &d,
-                        bool &tiny) noexcept {
-  using R = real_t<T>;
-  const R xnorm = s * std::sqrt(ssq);
-  tiny = false;
-  if (xnorm == R(0) && alpha == T(real_(alpha))) {  // and Im alpha = 0
-    tau = T(0), scal = T(1), beta = alpha, d = T(1);
-    return;
-  }
-  const T as = div(alpha, T(s));
-  const R norm = s * std::sqrt(real_(mul(as, conj_(as))) + ssq);
-  const R b = std::signbit(real_(alpha)) ? norm : -norm;  // -sign(norm, Re alpha), as Fortran's
-  beta = T(b);
-  tau = div(T(b) - alpha, T(b));
-  d = alpha - T(b);
-  tiny = std::fabs(b) < std::numeric_limits<R>::min() / std::numeric_limits<R>::epsilon();
-  scal = tiny ? T(0) : recip(d);
 }
 
 /// Sums of squares of x within these bounds of the largest |x| need no scaling: no square
@@ -115,68 +87,87 @@ inline void reflect(int k, int M, typename P::V t, const T *v, idx vrs, T *x, id
   for (; j < nc; ++j) group(std::integral_constant<int, 1>(), j);
 }
 
-/// Householder QR of the M x N view at a (xGEQR2): reflector k of column k (k < min(M, N)), R on
-/// and above the diagonal, v below it, tau[k*ts].
+/// Reflectors per panel of geqr2_pass, and trailing columns per sweep of a panel's reflectors.
+inline constexpr int kQrPanel = 16, kQrSweep = 4;
+
+/// Householder QR of the M x N view at a (xGEQR2's result): reflector k of column k (k <
+/// min(M, N)), R on and above the diagonal, v below it, tau[k*ts]. By panels of kQrPanel
+/// columns: each panel factored column by column, then the columns right of it kQrSweep at a
+/// time, each group taking the panel's reflectors in order while it stays in cache (the
+/// trailing matrix is streamed once per panel rather than once per reflector). Every column
+/// sees the same operations in the same order as unblocked: the factors are bitwise equal.
 template <class P, bool Cj, class T>
 void geqr2_pass(int M, int N, T *a, idx rs, idx cs, T *tau, idx ts) noexcept {
   using V = typename P::V;
   using R = real_t<T>;
-  constexpr int L = kLanes<P, T>;
   const int K = M < N ? M : N;
-  const R low = ssq_low<R>(), high = ssq_high<R>();
-  for (int k = 0; k < K; ++k) {
-    T *col = a + k * (rs + cs);  // the view's (k,k)
-    // sum of |x_i|^2 below the diagonal (negated) and max abs1, in one pass
-    V nssq = P::splat(T(0));
-    typename P::R amax = P::real(P::splat(T(0)));
-    for (int i = 1; i < M - k; ++i) {
-      const V x = cj_<P, Cj>(P::load(col + i * rs));
-      nssq = P::fms(nssq, P::conj(x), x);
-      const typename P::R ax = P::abs1(x);
-      amax = P::sel(P::gt(ax, amax), ax, amax);
-    }
-    T al[L], ss[L], am[L], sc[L];
-    P::store(al, cj_<P, Cj>(P::load(col)));
-    P::store(ss, nssq);
-    P::store(am, P::from_real(amax));
-    bool rescale = false;
-    for (int l = 0; l < L; ++l) {
-      const R m = std::fmax(real_(am[l]), abs1(al[l]));
-      const bool out = m > high || (m < low && m > R(0));
-      sc[l] = out ? T(m) : T(1);
-      rescale = rescale || out;
-    }
-    if (rescale) {  // the lanes out of range again, each scaled by its largest |x_i|
-      const V s = P::load(sc);
-      nssq = P::splat(T(0));
+  using RV = typename P::R;
+  const RV low = P::real(P::splat(T(ssq_low<R>()))), high = P::real(P::splat(T(ssq_high<R>())));
+  const RV r0 = P::real(P::splat(T(0))),
+           safmin = P::real(
+               P::splat(T(std::numeric_limits<R>::min() / std::numeric_limits<R>::epsilon())));
+  const typename P::B all = P::is_zero(P::splat(T(0)));
+  for (int k0 = 0; k0 < K; k0 += kQrPanel) {
+    const int k1 = K - k0 < kQrPanel ? K : k0 + kQrPanel;  // reflectors k0..k1-1
+    for (int k = k0; k < k1; ++k) {
+      T *col = a + k * (rs + cs);  // the view's (k,k)
+      // sum of |x_i|^2 below the diagonal (negated) and max abs1, in one pass
+      V nssq = P::splat(T(0));
+      RV amax = r0;
       for (int i = 1; i < M - k; ++i) {
-        const V x = P::div(cj_<P, Cj>(P::load(col + i * rs)), s);
+        const V x = cj_<P, Cj>(P::load(col + i * rs));
         nssq = P::fms(nssq, P::conj(x), x);
+        const RV ax = P::abs1(x);
+        amax = P::sel(P::gt(ax, amax), ax, amax);
       }
-      P::store(ss, nssq);
+      // xLARFG on every lane: beta = -sign(||(alpha, x)||, Re alpha), tau = (beta - alpha) /
+      // beta, x scaled by 1 / (alpha - beta) (divided by alpha - beta where |beta| is below the
+      // safe minimum, as LAPACK's rescaling amounts to); alpha real and x = 0: H = I (tau = 0).
+      const V alpha = cj_<P, Cj>(P::load(col)), one = P::splat(T(1));
+      const RV aa = P::abs1(alpha), big = P::sel(P::gt(aa, amax), aa, amax), r1 = P::real(one);
+      const typename P::B out = P::bnot(
+          P::both(P::bnot(P::gt(big, high)), P::bnot(P::both(P::lt(big, low), P::gt(big, r0)))));
+      RV s = r1;  // the lanes out of range, each scaled by its largest element
+      V as = alpha;
+      if (P::any(out)) {
+        s = P::sel(out, big, r1);
+        const V sv = P::from_real(s);
+        nssq = P::splat(T(0));
+        for (int i = 1; i < M - k; ++i) {
+          const V x = P::div(cj_<P, Cj>(P::load(col + i * rs)), sv);
+          nssq = P::fms(nssq, P::conj(x), x);
+        }
+        as = P::div(alpha, sv);
+      }
+      const RV ssq = P::real(neg_<P, T>(nssq));
+      const typename P::B identity =
+          P::both(P::is_zero(P::from_real(ssq)), P::is_zero(P::fms(alpha, P::conj(alpha), one)));
+      const RV norm = P::real(P::scale(
+          P::from_real(P::sqrt(P::real(P::fms(P::from_real(ssq), neg_<P, T>(P::conj(as)), as)))),
+          s));
+      const V beta = P::from_real(
+          P::sel(P::negative(P::real(alpha)), norm, P::real(neg_<P, T>(P::from_real(norm)))));
+      const V d = P::fms(alpha, beta, one);
+      const V t = P::sel(identity, P::splat(T(0)), P::div(P::fms(beta, alpha, one), beta));
+      const V f = P::sel(identity, one, P::recip(d));
+      const typename P::B tiny = P::both(P::bnot(identity), P::lt(P::abs1(beta), safmin));
+      const bool any_tiny = P::any(tiny);
+      for (int i = 1; i < M - k; ++i) {
+        T *e = col + i * rs;
+        const V x = cj_<P, Cj>(P::load(e));
+        const V y = any_tiny ? P::sel(tiny, P::div(x, d), P::mul(x, f)) : P::mul(x, f);
+        P::store(e, cj_<P, Cj>(y));
+      }
+      P::store(col, cj_<P, Cj>(P::sel(identity, alpha, beta)));
+      P::store(tau + k * ts, t);
+      if (k + 1 < k1)
+        reflect<P, Cj, Cj, false>(k, M, P::conj(t), col, rs, col + cs, rs, cs, k1 - k - 1, all);
     }
-    T tk[L], scal[L], beta[L], dd[L], tn[L];
-    bool any_tiny = false;
-    for (int l = 0; l < L; ++l) {
-      bool tiny;
-      householder(al[l], -real_(ss[l]), real_(sc[l]), tk[l], scal[l], beta[l], dd[l], tiny);
-      tn[l] = tiny ? T(0) : T(1);
-      any_tiny = any_tiny || tiny;
-    }
-    const V f = P::load(scal), d = P::load(dd);
-    const typename P::B tiny = flagged<P>(tn);
-    for (int i = 1; i < M - k; ++i) {
-      T *e = col + i * rs;
-      const V x = cj_<P, Cj>(P::load(e));
-      const V y = any_tiny ? P::sel(tiny, P::div(x, d), P::mul(x, f)) : P::mul(x, f);
-      P::store(e, cj_<P, Cj>(y));
-    }
-    P::store(col, cj_<P, Cj>(P::load(beta)));
-    const V t = P::load(tk);
-    P::store(tau + k * ts, t);
-    if (k + 1 < N)
-      reflect<P, Cj, Cj, false>(k, M, P::conj(t), col, rs, col + cs, rs, cs, N - k - 1,
-                                P::is_zero(P::splat(T(0))));
+    for (int j = k1; j < N; j += kQrSweep)
+      for (int k = k0; k < k1; ++k)
+        reflect<P, Cj, Cj, false>(k, M, P::conj(P::load(tau + k * ts)), a + k * (rs + cs), rs,
+                                  a + k * rs + j * cs, rs, cs, N - j < kQrSweep ? N - j : kQrSweep,
+                                  all);
   }
 }
 
