@@ -10,37 +10,44 @@
 
 namespace ompbatch::detail::host {
 
+/// Orders up to which an interleaved batch runs the preferred width's lanes (with_block_lanes).
+constexpr int kQrBlockLanesMax = 1 << 30;
+
 template <class T>
 void geqrf(const BatchView<T> &A, const BatchView<T> &tau) {
-  constexpr int W = width<T>();
-  for_each_chunk<W>(A, [&] {
-    return [&, a = LaneArg<T, W>(A, true, true), t = LaneArg<T, W>(tau, false, true)](
-               idx b0, int lanes, bool in_place) mutable {
-      a.bind(b0, lanes, in_place);
-      t.bind(b0, lanes, in_place);
-      geqrf_lanes<T, W>(A.rows, A.cols, a.ptr(), a.rs(), a.cs(), t.ptr(), t.rs());
-      a.finish(b0, lanes);
-      t.finish(b0, lanes);
-    };
+  with_block_lanes(A, kQrBlockLanesMax, [&](auto lanes_w) {
+    constexpr int W = decltype(lanes_w)::value;
+    for_each_chunk<W>(A, [&] {
+      return [&, a = LaneArg<T, W>(A, true, true), t = LaneArg<T, W>(tau, false, true)](
+                 idx b0, int lanes, bool in_place) mutable {
+        a.bind(b0, lanes, in_place);
+        t.bind(b0, lanes, in_place);
+        geqrf_lanes<T, W>(A.rows, A.cols, a.ptr(), a.rs(), a.cs(), t.ptr(), t.rs());
+        a.finish(b0, lanes);
+        t.finish(b0, lanes);
+      };
+    });
   });
 }
 
 template <class T>
 void gels(Op trans, const BatchView<T> &A, const BatchView<T> &C, int *info) {
-  constexpr int W = width<T>();
-  const int kmax = std::min(A.rows, A.cols);
-  for_each_chunk<W>(A, [&] {
-    return [&, a = LaneArg<T, W>(A, true, true), c = LaneArg<T, W>(C, true, true),
-            inf = LaneInfo<W>(info),
-            tau = std::vector<T>(std::size_t(kmax) * W)](idx b0, int lanes, bool in_place) mutable {
-      a.bind(b0, lanes, in_place);
-      c.bind(b0, lanes, in_place);
-      gels_lanes<T, W>(trans, A.rows, A.cols, C.cols, a.ptr(), a.rs(), a.cs(), tau.data(), c.ptr(),
-                       c.rs(), c.cs(), inf.bind(b0, lanes));
-      a.finish(b0, lanes);
-      c.finish(b0, lanes);
-      inf.finish();
-    };
+  with_block_lanes(A, kQrBlockLanesMax, [&](auto lanes_w) {
+    constexpr int W = decltype(lanes_w)::value;
+    const int kmax = std::min(A.rows, A.cols);
+    for_each_chunk<W>(A, [&] {
+      return [&, a = LaneArg<T, W>(A, true, true), c = LaneArg<T, W>(C, true, true),
+              inf = LaneInfo<W>(info), tau = std::vector<T>(std::size_t(kmax) * W)](
+                 idx b0, int lanes, bool in_place) mutable {
+        a.bind(b0, lanes, in_place);
+        c.bind(b0, lanes, in_place);
+        gels_lanes<T, W>(trans, A.rows, A.cols, C.cols, a.ptr(), a.rs(), a.cs(), tau.data(),
+                         c.ptr(), c.rs(), c.cs(), inf.bind(b0, lanes));
+        a.finish(b0, lanes);
+        c.finish(b0, lanes);
+        inf.finish();
+      };
+    });
   });
 }
 

@@ -43,13 +43,7 @@ constexpr int kBlockLanesMax = 16;
 
 template <class U, class F>
 void with_lanes(const BatchView<U> &lead, F &&f) {
-  using T = std::remove_const_t<U>;
-  constexpr int B = preferred_width<T>(), S = width<T>();
-  if constexpr (B != S)
-    if (lead.layout == Layout::interleaved && lead.width % B == 0 &&
-        std::max(lead.rows, lead.cols) <= kBlockLanesMax)
-      return f(std::integral_constant<int, B>());
-  f(std::integral_constant<int, S>());
+  with_block_lanes(lead, kBlockLanesMax, f);
 }
 
 template <class T>
