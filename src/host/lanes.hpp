@@ -58,12 +58,14 @@ constexpr int preferred_width() {
 /// max_order (the larger of rows and cols), else the solver width. On AVX-512 double and complex
 /// the preferred width is twice the solver width, whose chunks would run in place on half blocks
 /// at twice their row stride, using half of every cache line they touch; elsewhere the two agree.
+/// packed_too: the preferred width for batches that are not interleaved (packed chunks) too.
 template <class U, class F>
-void with_block_lanes(const BatchView<U> &lead, int max_order, F &&f) {
+void with_block_lanes(const BatchView<U> &lead, int max_order, F &&f, bool packed_too = false) {
   using T = std::remove_const_t<U>;
   constexpr int B = preferred_width<T>(), S = width<T>();
   if constexpr (B != S)
-    if (lead.layout == Layout::interleaved && lead.width % B == 0 &&
+    if (((lead.layout == Layout::interleaved && lead.width % B == 0) ||
+         (packed_too && lead.layout != Layout::interleaved)) &&
         std::max(lead.rows, lead.cols) <= max_order)
       return f(std::integral_constant<int, B>());
   f(std::integral_constant<int, S>());
