@@ -82,18 +82,23 @@ inline constexpr Crossover kSolveCrossovers[3][4][4] = {
 };
 
 /// geqrf, gels (min(m,n)): [routine][precision], measured on the 2-core Zen 5 VM (AVX-512) with
-/// square matrices, gels with trans N and nrhs = 1, 2 threads, 16 and 32 MiB batches, by
+/// square matrices, gels with trans N and nrhs = 1, 2 threads, 32 MiB batches, by
 ///   OMPBATCH_HOST_PATH=lanes|vendor ompbatch-tester --routine geqrf,gels -p d,s,c,z
-///     -n 24,32,48,64,96,128 (--megabytes 16), 160,192,256,384,512 (--megabytes 32)
-///     -l interleaved,strided -r 3
-/// as the table above (a tie within 10% taken as the vendor's side where the orders above it are).
-/// The lane kernels (unblocked, as LAPACK's xGEQR2) ran 2-13x the vendor path to n = 128 (LAPACK's
-/// xGEQRF is unblocked there too, on OpenBLAS's level-2 calls); from 384 the chunk of W matrices
-/// outgrows the caches and the vendor path (blocked) wins.
+///     -n 64,96,128,160,192,256,384,512 -l interleaved,strided --megabytes 32 -r 3
+/// as the table above. The lane kernels (16-column panels, the preferred width's lanes for
+/// interleaved and complex batches) ran 1.1-6.8x the vendor path to n = 512 but for complex
+/// strided geqrf from 384 (0.94-0.98x): LAPACK's xGEQRF is unblocked on OpenBLAS's level-2 calls
+/// to n = 128, and the vendor path unpacks and packs interleaved batches.
 inline constexpr Crossover kQrCrossovers[2][4] = {
-    {{384, 384}, {192, 384}, {192, 160}, {160, 96}},  // geqrf
-    {{512, 512}, {384, 384}, {384, 384}, {384, 384}},  // gels
+    {{kNone, kNone}, {kNone, kNone}, {kNone, 384}, {kNone, 384}},      // geqrf
+    {{kNone, kNone}, {kNone, kNone}, {kNone, kNone}, {kNone, kNone}},  // gels
 };
+
+/// The crossover QR's small batches are estimated with where none was measured (use_vendor): the
+/// lane kernels' lead over LAPACKE, 2.6x at n = 128 and 1.1x at 512 (double), is 0.75 * 512 / n
+/// to within those. Zen 5 VM, one double matrix, strided: lanes 3.90 ms at n = 256, 38.7 at 512;
+/// vendor 0.84 and 4.25 (interleaved: 9.56 and 85.1 against 0.91 and 5.90).
+inline constexpr int kQrEstimate = 512;
 
 /// The column of kSolveCrossovers for nrhs right-hand sides of order n: the measured nrhs
 /// (1, 4, 16 below n, or n) nearest to it by ratio.
@@ -141,7 +146,8 @@ bool use_vendor(const Context &ctx, Routine r, const BatchView<U> &lead, int n, 
   const idx threads = std::max(1, omp_get_max_threads());
   const idx rounds_lanes = (host::Chunks<U, W>(lead).count + threads - 1) / threads;
   const idx rounds_vendor = (lead.count + threads - 1) / threads;
-  return double(rounds_lanes) * double(W) * n > 2 * 0.75 * double(rounds_vendor) * crossover;
+  const int estimate = crossover == kNone && r >= Routine::geqrf ? kQrEstimate : crossover;
+  return double(rounds_lanes) * double(W) * n > 2 * 0.75 * double(rounds_vendor) * estimate;
 }
 
 }  // namespace ompbatch::detail
