@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// libFuzzer target over the C API's argument space: getrf, getrs and potrf (double; every
-// routine shares their checks) in the three layouts, with sizes, leading dimensions, strides,
+// libFuzzer target over the C API's argument space: getrf, getrs, potrf and gels (double; every
+// other routine shares their checks) in the three layouts, with sizes, leading dimensions, strides,
 // interleave widths, batch counts, NULL arrays and enum values read from the input. Each call
 // must return the status the C API's argument table gives for its arguments (SUCCESS or
 // INVALID_VALUE, modelled below independently of src/check.hpp); an invalid call must change
-// nothing but getrs's host info (-j), a valid one nothing outside its outputs. A violation
-// aborts, so the fuzzer reports the input. Runs on the host backend of a sanitized build.
+// nothing but getrs's and gels's host info (-j), a valid one nothing outside its outputs. A
+// violation aborts, so the fuzzer reports the input. Runs on the host backend of a sanitized build.
 #include <algorithm>
 #include <cstdint>
 #include <cstdio>
@@ -39,7 +39,7 @@ class Input {
   std::abort();
 }
 
-enum Routine { kGetrf, kGetrs, kPotrf };
+enum Routine { kGetrf, kGetrs, kPotrf, kGels };
 enum Layout { kPointers, kStrided, kInterleaved };
 
 /// One array argument: sentinel-filled storage with a few elements to spare past the end, and
@@ -90,52 +90,58 @@ int fuzz_one(Input &in) {
       violation("no host handle", -1, -1);
     return h;
   }();
-  const auto routine = Routine(in.in(0, 2));
+  const auto routine = Routine(in.in(0, 3));
   const auto layout = Layout(in.in(0, 2));
   const int n = in.in(-2, 9);
-  const int m = routine == kGetrf && layout != kPointers ? in.in(-2, 9) : n;
-  const int nrhs = routine == kGetrs ? in.in(-2, 4) : 0;
+  const bool solve = routine == kGetrs || routine == kGels;  // with a right-hand side B (C)
+  const int m = (routine == kGetrf && layout != kPointers) || routine == kGels ? in.in(-2, 9) : n;
+  const int nrhs = solve ? in.in(-2, 4) : 0;
+  const int rows_b = routine == kGels ? std::max(m, n) : n;  // gels: C is max(m,n) x nrhs
   const int batch = in.in(-2, 9);
   const int kmax = std::max(0, std::min(m, n));
   // leading dimensions and strides near their limits, now and then anywhere
   const long long lda = std::max(1, m) + in.in(-3, 3);
-  const long long ldb = std::max(1, n) + in.in(-3, 3);
+  const long long ldb = std::max(1, rows_b) + in.in(-3, 3);
   const long long sA = in.one_in(8) ? in.in(-5, 60) : lda * std::max(n, 0) + in.in(-3, 3);
   const long long sB = in.one_in(8) ? in.in(-5, 60) : ldb * std::max(nrhs, 0) + in.in(-3, 3);
   const long long sP = kmax + in.in(-2, 2);
   const int width = layout == kInterleaved ? in.in(-1, 9) : 1;
   // uplo or trans: C++ cannot hold an enum value outside its range (0..1, 0..3), so trans 3 is
-  // the one invalid value fuzzed here; tests/c_enum_checks.c passes any int from C
-  const int enum_value = routine == kGetrs ? in.in(0, 3) : in.in(0, 1);
+  // the one invalid value fuzzed here (and C for dgels); tests/c_enum_checks.c passes any int
+  const int enum_value = solve ? in.in(0, 3) : in.in(0, 1);
   const bool null_a = in.one_in(12), null_p = in.one_in(4), null_info = in.one_in(10),
              null_b = in.one_in(12);
   const int null_entry = in.one_in(10) ? in.in(0, 9) : -1;  // a NULL in a pointer array
-  const bool pivots = routine != kPotrf && !null_p;
+  const bool pivots = (routine == kGetrf || routine == kGetrs) && !null_p;
 
   // The C API's argument table (API.md), applied to these arguments.
   const bool work = batch > 0 && m > 0 && n > 0;
   bool valid = m >= 0 && n >= 0 && nrhs >= 0 && batch >= 0 && lda >= std::max(1, m);
-  if (routine == kGetrs) valid = valid && ldb >= std::max(1, n);
+  if (solve) valid = valid && ldb >= std::max(1, rows_b);
   if (routine == kGetrs) valid = valid && enum_value >= 0 && enum_value <= 2;
+  if (routine == kGels) valid = valid && enum_value >= 0 && enum_value <= 1;  // real: N or T
   if (layout == kStrided && batch > 1) {
     valid = valid && sA >= lda * n;
-    if (routine == kGetrs) valid = valid && sB >= ldb * nrhs;
+    if (solve) valid = valid && sB >= ldb * nrhs;
     if (pivots) valid = valid && sP >= kmax;
   }
   if (layout == kInterleaved) valid = valid && width >= 1;
   if (work && (null_a || (layout == kPointers && null_entry >= 0 && null_entry < batch)))
     valid = false;
-  if (routine == kGetrs && batch > 0 && n > 0 && nrhs > 0 &&
+  if (solve && batch > 0 && rows_b > 0 && nrhs > 0 &&
       (null_b || (layout == kPointers && null_entry >= 0 && null_entry < batch)))
     valid = false;
   if (routine == kGetrf && pivots && null_info) valid = false;
   if (routine == kPotrf && work && null_info) valid = false;
+  // gels: nothing to do (and devInfoArray unread) without a right-hand side, as LAPACK
+  const bool gels_work = routine == kGels && work && nrhs > 0;
+  if (gels_work && null_info) valid = false;
 
   // Storage for the arguments as given (what a valid call may touch, and more).
   const long long lda1 = std::max(lda, 1LL), ldb1 = std::max(ldb, 1LL);
   const Geometry ga{layout, lda1, layout == kPointers ? lda1 * std::max(n, 0) : sA, width, n};
   const Geometry gb{layout, ldb1, layout == kPointers ? ldb1 * std::max(nrhs, 0) : sB, width, nrhs};
-  const size_t elems_a = ga.span(batch, m), elems_b = gb.span(batch, n);
+  const size_t elems_a = ga.span(batch, m), elems_b = gb.span(batch, rows_b);
   if (elems_a > (1u << 16) || elems_b > (1u << 16)) return 0;
   Buffer<double> A(elems_a, 1234.5), B(elems_b, -4321.5);
   const int blocks = width >= 1 ? (std::max(batch, 0) + width - 1) / width : 0;
@@ -161,20 +167,20 @@ int fuzz_one(Input &in) {
   // What a valid call may write.
   if (valid) {
     for (int b = 0; b < batch; ++b) {
-      if (routine != kGetrs)
+      if (routine == kGetrf || routine == kPotrf || gels_work)
         for (int j = 0; j < n; ++j)
           for (int i = 0; i < m; ++i)
-            if (routine == kGetrf || (enum_value == 0 ? i >= j : i <= j)) A.out[ga.at(b, i, j)] = 1;
-      if (routine == kGetrs)
+            if (routine != kPotrf || (enum_value == 0 ? i >= j : i <= j)) A.out[ga.at(b, i, j)] = 1;
+      if (routine == kGetrs || gels_work)
         for (int j = 0; j < nrhs; ++j)
-          for (int i = 0; i < n; ++i) B.out[gb.at(b, i, j)] = 1;
+          for (int i = 0; i < rows_b; ++i) B.out[gb.at(b, i, j)] = 1;
       if (routine == kGetrf && pivots)
         for (int k = 0; k < kmax; ++k)
           P.out[layout == kInterleaved
                     ? size_t(b / width) * width * kmax + size_t(k) * width + b % width
                 : layout == kStrided ? size_t(b) * sP + k
                                      : size_t(b) * n + k] = 1;
-      if (routine != kGetrs) info.out[b] = 1;
+      if (routine == kGetrf || routine == kPotrf || gels_work) info.out[b] = 1;
     }
   }
   A.snapshot();
@@ -216,6 +222,15 @@ int fuzz_one(Input &in) {
                    ? ompbDpotrfStridedBatched(handle, uplo, n, a, int(lda), sA, inf, batch)
                    : ompbDpotrfInterleavedBatched(handle, uplo, n, a, int(lda), width, inf, batch);
       break;
+    case kGels:
+      status = layout == kPointers ? ompbDgelsBatched(handle, op, m, n, nrhs, aa, int(lda), ba,
+                                                      int(ldb), &host_info, inf, batch)
+               : layout == kStrided
+                   ? ompbDgelsStridedBatched(handle, op, m, n, nrhs, a, int(lda), sA, bp, int(ldb),
+                                             sB, &host_info, inf, batch)
+                   : ompbDgelsInterleavedBatched(handle, op, m, n, nrhs, a, int(lda), width, bp,
+                                                 int(ldb), &host_info, inf, batch);
+      break;
   }
   if (pa != pa0 || pb != pb0) violation("a pointer array changed", routine, layout);
   if (valid) {
@@ -223,14 +238,14 @@ int fuzz_one(Input &in) {
     if (!A.only_outputs_changed() || !B.only_outputs_changed() || !P.only_outputs_changed() ||
         !info.only_outputs_changed())
       violation("a valid call wrote outside its outputs", routine, layout);
-    if (routine == kGetrs && host_info != 0) violation("getrs info != 0", routine, layout);
+    if (solve && host_info != 0) violation("host info != 0", routine, layout);
   } else {
     if (status != OMPB_STATUS_INVALID_VALUE)
       violation("an invalid call was accepted", routine, layout);
     if (!A.unchanged() || !B.unchanged() || !P.unchanged() || !info.unchanged())
       violation("an invalid call wrote", routine, layout);
-    if (routine == kGetrs && !(host_info < 0 && host_info >= -15))
-      violation("getrs info is not -j", routine, layout);
+    if (solve && !(host_info < 0 && host_info >= -15))
+      violation("host info is not -j", routine, layout);
   }
   return 0;
 }
