@@ -366,6 +366,14 @@ const char *const gels_args_i[] = {"trans",        "m",        "n", "nrhs", "A",
                                    "lda",          "width",    "C", "ldc",  "info",
                                    "devInfoArray", "batchSize"};
 
+/// g(args) with the argument names of the call's form (arrays of different lengths per form).
+template <class P, class S, class I, class G>
+ompbStatus_t by_layout(Layout layout, const P &p, const S &s, const I &i, G &&g) {
+  if (layout == Layout::pointer_array) return g(p);
+  if (layout == Layout::strided) return g(s);
+  return g(i);
+}
+
 /// geqrf, gels in one of the three forms (the arrays of the others are null).
 template <class T>
 ompbStatus_t geqrf_any(ompbHandle_t h, const char *name, Layout layout, int m, int n, T *const *Ap,
@@ -376,9 +384,8 @@ ompbStatus_t geqrf_any(ompbHandle_t h, const char *name, Layout layout, int m, i
     ompbatch::geqrf<T>(c, view_in(layout, m, n, Ap, A, lda, sA, w, batch),
                        view_in(layout, k, 1, Tp, tau, std::max(1, k), sT, w, batch));
   };
-  if (layout == Layout::pointer_array) return guarded_info(h, name, info, geqrf_args_p, f);
-  if (layout == Layout::strided) return guarded_info(h, name, info, geqrf_args_s, f);
-  return guarded_info(h, name, info, geqrf_args_i, f);
+  return by_layout(layout, geqrf_args_p, geqrf_args_s, geqrf_args_i,
+                   [&](const auto &args) { return guarded_info(h, name, info, args, f); });
 }
 template <class T>
 ompbStatus_t gels_any(ompbHandle_t h, const char *name, Layout layout, int t, int m, int n,
@@ -389,9 +396,8 @@ ompbStatus_t gels_any(ompbHandle_t h, const char *name, Layout layout, int t, in
     ompbatch::gels<T>(c, o, view_in(layout, m, n, Ap, A, lda, sA, w, batch),
                       view_in(layout, std::max(m, n), nrhs, Cp, C, ldc, sC, w, batch), dinfo);
   };
-  if (layout == Layout::pointer_array) return guarded_info(h, name, info, gels_args_p, f);
-  if (layout == Layout::strided) return guarded_info(h, name, info, gels_args_s, f);
-  return guarded_info(h, name, info, gels_args_i, f);
+  return by_layout(layout, gels_args_p, gels_args_s, gels_args_i,
+                   [&](const auto &args) { return guarded_info(h, name, info, args, f); });
 }
 
 }  // namespace

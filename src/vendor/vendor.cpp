@@ -62,10 +62,10 @@ const int *lapack_pivots(int n, const int *p) {
   return q;
 }
 
-/// c = a, n x n.
+/// c = a, m x n.
 template <class T>
-void copy_matrix(int n, const T *a, int lda, T *c, int ldc) {
-  for (int j = 0; j < n; ++j) std::copy(a + idx(j) * lda, a + idx(j) * lda + n, c + idx(j) * ldc);
+void copy_matrix(int m, int n, const T *a, int lda, T *c, int ldc) {
+  for (int j = 0; j < n; ++j) std::copy(a + idx(j) * lda, a + idx(j) * lda + m, c + idx(j) * ldc);
 }
 
 /// Whether an m x n matrix holds only normal numbers and zeros. A NaN, an infinity or a
@@ -171,15 +171,12 @@ void gels(Op trans, const BatchView<T> &A, const BatchView<T> &C, int *info) {
       split(team, lanes, [&](int l) {
         T *x = c.ptr(l), *keep = scratch<T>(std::size_t(rows) * nrhs + lwork),
           *work = keep + std::size_t(rows) * nrhs;
-        for (int j = 0; j < nrhs; ++j)
-          std::copy(x + idx(j) * c.ld(), x + idx(j) * c.ld() + rows, keep + idx(j) * rows);
+        copy_matrix(rows, nrhs, x, c.ld(), keep, rows);
         lapack::gels(char(trans), m, n, nrhs, a.ptr(l), a.ld(), x, c.ld(), work, lwork);
         int k = 0;
         while (k < kmax && a.ptr(l)[idx(k) * a.ld() + k] != T(0)) ++k;
         info[b0 + l] = k < kmax ? k + 1 : 0;
-        if (k < kmax)
-          for (int j = 0; j < nrhs; ++j)
-            std::copy(keep + idx(j) * rows, keep + idx(j + 1) * rows, x + idx(j) * c.ld());
+        if (k < kmax) copy_matrix(rows, nrhs, keep, rows, x, c.ld());
       });
       a.finish(b0, lanes, team);
       c.finish(b0, lanes, team);
@@ -234,7 +231,7 @@ void getri(const BatchView<const T> &A, ConstPivots ipiv, const BatchView<T> &C,
       p.bind(b0, lanes, team);
       c.bind(b0, lanes, team);
       split(team, lanes, [&](int l) {
-        copy_matrix(n, a.ptr(l), a.ld(), c.ptr(l), c.ld());
+        copy_matrix(n, n, a.ptr(l), a.ld(), c.ptr(l), c.ld());
         info[b0 + l] = invert(n, c.ptr(l), c.ld(), lapack_pivots(n, p.ptr(l)));
       });
       c.finish(b0, lanes, team);
@@ -253,7 +250,7 @@ void matinv(const BatchView<const T> &A, const BatchView<T> &C, int *info) {
       split(team, lanes, [&](int l) {
         T *x = c.ptr(l);
         int *piv = scratch<int>(std::size_t(n));
-        copy_matrix(n, a.ptr(l), a.ld(), x, c.ld());
+        copy_matrix(n, n, a.ptr(l), a.ld(), x, c.ld());
         info[b0 + l] = factor_lu(n, n, x, c.ld(), piv);
         if (info[b0 + l] == 0) invert(n, x, c.ld(), piv);
       });
