@@ -11,9 +11,9 @@
 #include <complex>
 #include <type_traits>
 
-#include "host/host.hpp"
-#include "host/lanes.hpp"
 #include "ompbatch/ompbatch.hpp"
+#include "simd/host.hpp"
+#include "simd/lanes.hpp"
 #include "vendor/vendor.hpp"
 #ifdef OMPBATCH_HAVE_OFFLOAD
 #include "offload/offload.hpp"

@@ -2,8 +2,8 @@
 // Layout conversion (pack/unpack) and the preferred interleave width.
 #include "check.hpp"
 #include "dispatch.hpp"
-#include "host/lanes.hpp"
 #include "precisions.hpp"
+#include "simd/lanes.hpp"
 
 namespace ompbatch {
 

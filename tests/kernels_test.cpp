@@ -17,8 +17,8 @@
 
 #include "common/harness.hpp"
 #include "dispatch.hpp"
-#include "host/lanes.hpp"
 #include "kernels/getrf_lanes.hpp"
+#include "simd/lanes.hpp"
 
 namespace {
 

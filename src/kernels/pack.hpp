@@ -216,7 +216,7 @@ struct VectorPack {
 /// Widest lanes one vector of the pack holds: one register of the target (64 bytes with
 /// AVX-512, 32 with AVX, else 16); wider packs are two halves. A vector wider than the target's
 /// registers is lowered piecewise by the compiler, and GCC 12 took over 45 minutes on
-/// src/host/getrf_host.cpp for a Zen 3 (AVX2) target with 64-byte vectors, 3.4 minutes for
+/// simd/getrf_host.cpp for a Zen 3 (AVX2) target with 64-byte vectors, 3.4 minutes for
 /// AVX-512.
 #pragma omp declare target
 #if defined(__AVX512F__)

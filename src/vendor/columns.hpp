@@ -13,9 +13,9 @@
 #include <shared_mutex>
 #include <type_traits>
 
-#include "host/lanes.hpp"
-#include "host/scratch.hpp"
 #include "kernels/layout.hpp"
+#include "simd/lanes.hpp"
+#include "simd/scratch.hpp"
 
 namespace ompbatch::detail::vendor {
 

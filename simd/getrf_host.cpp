@@ -3,10 +3,10 @@
 #include <algorithm>
 #include <type_traits>
 
-#include "host/host.hpp"
-#include "host/lanes.hpp"
 #include "kernels/getrf_lanes.hpp"
 #include "precisions.hpp"
+#include "simd/host.hpp"
+#include "simd/lanes.hpp"
 
 namespace ompbatch::detail::host {
 

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // Host solvers: each lane kernel over chunks of W matrices (in place or packed), one parallel
 // region per call.
-#include "host/host.hpp"
-#include "host/lanes.hpp"
 #include "kernels/solve_lanes.hpp"
 #include "precisions.hpp"
+#include "simd/host.hpp"
+#include "simd/lanes.hpp"
 
 namespace ompbatch::detail::host {
 

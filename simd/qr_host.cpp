@@ -3,10 +3,10 @@
 // (in place or packed), one parallel region per call.
 #include <vector>
 
-#include "host/host.hpp"
-#include "host/lanes.hpp"
 #include "kernels/qr_lanes.hpp"
 #include "precisions.hpp"
+#include "simd/host.hpp"
+#include "simd/lanes.hpp"
 
 namespace ompbatch::detail::host {
 

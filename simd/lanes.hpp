@@ -19,10 +19,10 @@
 #include <immintrin.h>
 #endif
 
-#include "host/scratch.hpp"
 #include "kernels/layout.hpp"
 #include "kernels/pack.hpp"
 #include "kernels/prefetch.hpp"
+#include "simd/scratch.hpp"
 
 namespace ompbatch::detail::host {
 
