@@ -14,18 +14,21 @@
 
 #ifdef __cplusplus
 #include <complex>
-typedef std::complex<float> ompbComplex;
-typedef std::complex<double> ompbDoubleComplex;
+typedef std::complex<float> ompbComplex;        /**< single complex: std::complex<float> */
+typedef std::complex<double> ompbDoubleComplex; /**< double complex: std::complex<double> */
 extern "C" {
 #else
-typedef float _Complex ompbComplex;
-typedef double _Complex ompbDoubleComplex;
+typedef float _Complex ompbComplex;        /**< single complex: float _Complex in C */
+typedef double _Complex ompbDoubleComplex; /**< double complex: double _Complex in C */
 #endif
 
-#define OMPBATCH_VERSION_MAJOR 0
-#define OMPBATCH_VERSION_MINOR 1
-#define OMPBATCH_VERSION_PATCH 0
+/* The version of this header; the library's is ompbGetVersion(). The CMake project takes its
+   version from these lines. */
+#define OMPBATCH_VERSION_MAJOR 0 /**< major version: incompatible API changes */
+#define OMPBATCH_VERSION_MINOR 1 /**< minor version: additions */
+#define OMPBATCH_VERSION_PATCH 0 /**< patch version: fixes */
 
+/** A context: the resolved backend, device and memory space, and the last error message. */
 typedef struct ompbContext *ompbHandle_t;
 
 /** Status codes; the values match cuBLAS. */
@@ -41,15 +44,21 @@ typedef enum {
   OMPB_STATUS_NOT_SUPPORTED = 15 /**< valid request this build cannot do */
 } ompbStatus_t;
 
+/** Where routines run: AUTO resolves to OFFLOAD when a device is usable, else HOST. */
 typedef enum {
   OMPB_BACKEND_AUTO = 0,
   OMPB_BACKEND_HOST = 1,
   OMPB_BACKEND_OFFLOAD = 2
 } ompbBackend_t;
+/** Where array arguments live: host addresses, or device addresses (offload backend only). */
 typedef enum { OMPB_MEMORY_HOST = 0, OMPB_MEMORY_DEVICE = 1 } ompbMemorySpace_t;
+/** op(A): A, A^T or A^H. */
 typedef enum { OMPB_OP_N = 0, OMPB_OP_T = 1, OMPB_OP_C = 2 } ompbOperation_t;
+/** Which triangle is read or written. */
 typedef enum { OMPB_FILL_MODE_LOWER = 0, OMPB_FILL_MODE_UPPER = 1 } ompbFillMode_t;
+/** trsm: A on the left (op(A) X = alpha B) or on the right (X op(A) = alpha B). */
 typedef enum { OMPB_SIDE_LEFT = 0, OMPB_SIDE_RIGHT = 1 } ompbSideMode_t;
+/** trsm: A's diagonal as stored, or taken as ones. */
 typedef enum { OMPB_DIAG_NON_UNIT = 0, OMPB_DIAG_UNIT = 1 } ompbDiagType_t;
 
 /* ---------------------------------------------------------------- context */
@@ -70,9 +79,11 @@ ompbStatus_t ompbSetBackend(ompbHandle_t handle, ompbBackend_t backend);
 ompbStatus_t ompbGetBackend(ompbHandle_t handle, ompbBackend_t *backend);
 /** Selects the OpenMP device number used by the offload backend. */
 ompbStatus_t ompbSetDevice(ompbHandle_t handle, int device);
+/** The OpenMP device number used by the offload backend. */
 ompbStatus_t ompbGetDevice(ompbHandle_t handle, int *device);
 /** Where array arguments live: host addresses (default) or device addresses (offload only). */
 ompbStatus_t ompbSetMemorySpace(ompbHandle_t handle, ompbMemorySpace_t space);
+/** Where array arguments live for calls on this handle. */
 ompbStatus_t ompbGetMemorySpace(ompbHandle_t handle, ompbMemorySpace_t *space);
 /** "OMPB_STATUS_INVALID_VALUE" and so on; "OMPB_STATUS_UNKNOWN" for other values. */
 const char *ompbGetStatusName(ompbStatus_t status);
@@ -88,15 +99,19 @@ int ompbGetVersion(void);
 
 /**
  * The interleave width the current backend runs fastest with.
+ * @param[in] handle the context, whose backend counts
  * @param[in] type 'S', 'D', 'C' or 'Z'
  * @param[out] width
  */
 ompbStatus_t ompbGetInterleaveWidth(ompbHandle_t handle, char type, int *width);
 
-/* ------------------------------------------------------- layout conversion */
-
-/** Copies the m x n matrices Aarray[b] into the interleaved array Ai (width lanes per block).
- *  Lanes of Ai past batchSize in the last block are not written. */
+/* --------------------------------------------------------- layout conversion */
+/** @{ */
+/**
+ * Copies the m x n matrices `Aarray[b]` (leading dimension lda) into the interleaved array `Ai`
+ * (leading dimension ldai, `width` matrices per block), for `b < batchSize`; lanes of the
+ * last block past batchSize are not written. `ompb<t>PackInterleaved`, `<t>` = S, D, C, Z.
+ */
 ompbStatus_t ompbSPackInterleaved(ompbHandle_t handle, int m, int n, const float *const Aarray[],
                                   int lda, float *Ai, int ldai, int width, int batchSize);
 ompbStatus_t ompbDPackInterleaved(ompbHandle_t handle, int m, int n, const double *const Aarray[],
@@ -107,8 +122,13 @@ ompbStatus_t ompbCPackInterleaved(ompbHandle_t handle, int m, int n,
 ompbStatus_t ompbZPackInterleaved(ompbHandle_t handle, int m, int n,
                                   const ompbDoubleComplex *const Aarray[], int lda,
                                   ompbDoubleComplex *Ai, int ldai, int width, int batchSize);
+/** @} */
 
-/** Copies the interleaved array Ai back into the m x n matrices Aarray[b]. */
+/** @{ */
+/**
+ * Copies the interleaved array `Ai` back into the m x n matrices `Aarray[b]`, for
+ * `b < batchSize`. `ompb<t>UnpackInterleaved`, `<t>` = S, D, C, Z.
+ */
 ompbStatus_t ompbSUnpackInterleaved(ompbHandle_t handle, int m, int n, const float *Ai, int ldai,
                                     int width, float *const Aarray[], int lda, int batchSize);
 ompbStatus_t ompbDUnpackInterleaved(ompbHandle_t handle, int m, int n, const double *Ai, int ldai,
@@ -119,20 +139,32 @@ ompbStatus_t ompbCUnpackInterleaved(ompbHandle_t handle, int m, int n, const omp
 ompbStatus_t ompbZUnpackInterleaved(ompbHandle_t handle, int m, int n, const ompbDoubleComplex *Ai,
                                     int ldai, int width, ompbDoubleComplex *const Aarray[], int lda,
                                     int batchSize);
+/** @} */
 
-/* ------------------------------------------------------------------ getrf */
-
+/* --------------------------------------------------------------------- getrf */
+/** @{ */
 /**
- * LU factorization with partial pivoting, P*A = L*U, of n x n matrices (pointer array).
- * @param[in,out] Aarray     batchSize pointers to n x n matrices (leading dimension lda);
- *                           overwritten by L (unit diagonal not stored) and U
- * @param[out]    PivotArray n pivots per matrix, PivotArray[b*n + k], 1-based;
- *                           NULL: no pivoting
- * @param[out]    infoArray  infoArray[b] = 0, or k > 0 when U(k,k) is exactly zero (the
- *                           factorization still completes); may be NULL only without pivoting
+ * LU factorization with partial pivoting, P A = L U: n x n matrices (pointer array, as
+ * cuBLAS) or m x n (strided, interleaved).
+ *
+ * Every routine comes in three layouts (`<t>` = S, D, C, Z; see the Layouts page): pointer
+ * array `ompb<t>getrfBatched` (`T *const Aarray[]`, matrix b at `Aarray[b]`), strided
+ * `ompb<t>getrfStridedBatched` (matrix b at `A + b*strideA`) and interleaved
+ * `ompb<t>getrfInterleavedBatched` (element (i,j) of matrix b at
+ * `A[(b/width)*width*lda*ncols + (i + j*lda)*width + b%width]`, one `width` for every array of
+ * the call).
+ * - `Aarray` / `A`: overwritten by L (unit diagonal not stored) and U.
+ * - Pivots, 1-based, min(m,n) per matrix: `PivotArray[b*n + k]` (pointer array),
+ *   `ipiv[b*strideP + k]` (strided), `ipiv[(b/width)*width*min(m,n) + k*width + b%width]`
+ *   (interleaved). NULL: no pivoting.
+ * - `infoArray[b]` = 0, or k > 0 when U(k,k) is exactly zero (the factorization still
+ *   completes); may be NULL only without pivoting.
+ *
  * Pivots (every layout, backend and host path alike, LAPACK's reference rule): the pivot of
  * column k is the first row, from row k down, whose |a(i,k)| (|re| + |im| for complex) exceeds
  * that of every row before it: a NaN in row k stays the pivot, a NaN below is never chosen.
+ * The updates are fused multiply-adds (one rounding): a matrix that is singular only through
+ * cancellation may report a later zero pivot than LAPACK with a BLAS that rounds twice.
  */
 ompbStatus_t ompbSgetrfBatched(ompbHandle_t handle, int n, float *const Aarray[], int lda,
                                int *PivotArray, int *infoArray, int batchSize);
@@ -142,8 +174,6 @@ ompbStatus_t ompbCgetrfBatched(ompbHandle_t handle, int n, ompbComplex *const Aa
                                int *PivotArray, int *infoArray, int batchSize);
 ompbStatus_t ompbZgetrfBatched(ompbHandle_t handle, int n, ompbDoubleComplex *const Aarray[],
                                int lda, int *PivotArray, int *infoArray, int batchSize);
-
-/** m x n LU of matrices at A + b*strideA; pivots at ipiv + b*strideP (min(m,n) each). */
 ompbStatus_t ompbSgetrfStridedBatched(ompbHandle_t handle, int m, int n, float *A, int lda,
                                       long long strideA, int *ipiv, long long strideP,
                                       int *infoArray, int batchSize);
@@ -156,10 +186,6 @@ ompbStatus_t ompbCgetrfStridedBatched(ompbHandle_t handle, int m, int n, ompbCom
 ompbStatus_t ompbZgetrfStridedBatched(ompbHandle_t handle, int m, int n, ompbDoubleComplex *A,
                                       int lda, long long strideA, int *ipiv, long long strideP,
                                       int *infoArray, int batchSize);
-
-/** m x n LU of interleaved matrices: element (i,j) of matrix b at
- *  A[(b/width)*width*lda*n + (i + j*lda)*width + b%width]; pivot k of matrix b at
- *  ipiv[(b/width)*width*min(m,n) + k*width + b%width]. */
 ompbStatus_t ompbSgetrfInterleavedBatched(ompbHandle_t handle, int m, int n, float *A, int lda,
                                           int width, int *ipiv, int *infoArray, int batchSize);
 ompbStatus_t ompbDgetrfInterleavedBatched(ompbHandle_t handle, int m, int n, double *A, int lda,
@@ -170,13 +196,23 @@ ompbStatus_t ompbCgetrfInterleavedBatched(ompbHandle_t handle, int m, int n, omp
 ompbStatus_t ompbZgetrfInterleavedBatched(ompbHandle_t handle, int m, int n, ompbDoubleComplex *A,
                                           int lda, int width, int *ipiv, int *infoArray,
                                           int batchSize);
+/** @} */
 
-/* ------------------------------------------------------------- getrs */
+/* --------------------------------------------------------------------- getrs */
+/** @{ */
 /**
  * Solves op(A) X = B with the getrf factors of n x n matrices A; X overwrites the n x nrhs B.
- * @param[in]     trans   OMPB_OP_N, OMPB_OP_T or OMPB_OP_C
- * @param[in]     devIpiv getrf's pivots; NULL: A was factored without pivoting
- * @param[out]    info    HOST int: 0, or -j when argument j (the handle is 1) is invalid
+ *
+ * Every routine comes in three layouts (`<t>` = S, D, C, Z; see the Layouts page): pointer
+ * array `ompb<t>getrsBatched` (`T *const Aarray[]`, matrix b at `Aarray[b]`), strided
+ * `ompb<t>getrsStridedBatched` (matrix b at `A + b*strideA`) and interleaved
+ * `ompb<t>getrsInterleavedBatched` (element (i,j) of matrix b at
+ * `A[(b/width)*width*lda*ncols + (i + j*lda)*width + b%width]`, one `width` for every array of
+ * the call).
+ * - `trans`: OMPB_OP_N, OMPB_OP_T or OMPB_OP_C.
+ * - `devIpiv`: getrf's pivots, laid out as getrf wrote them; NULL: A was factored without
+ *   pivoting.
+ * - `info`: a HOST int: 0, or -j when argument j (the handle is 1) is invalid.
  */
 ompbStatus_t ompbSgetrsBatched(ompbHandle_t handle, ompbOperation_t trans, int n, int nrhs,
                                const float *const Aarray[], int lda, const int *devIpiv,
@@ -223,12 +259,21 @@ ompbStatus_t ompbZgetrsInterleavedBatched(ompbHandle_t handle, ompbOperation_t t
                                           int nrhs, const ompbDoubleComplex *A, int lda, int width,
                                           const int *devIpiv, ompbDoubleComplex *B, int ldb,
                                           int *info, int batchSize);
+/** @} */
 
-/* ------------------------------------------------------------- getri */
+/* --------------------------------------------------------------------- getri */
+/** @{ */
 /**
  * C = inv(A) from the getrf factors of n x n matrices (out of place; A is not written).
- * @param[in]  PivotArray getrf's pivots; NULL: A was factored without pivoting
- * @param[out] infoArray  infoArray[b] = k > 0: U(k,k) == 0 (that C is not meaningful)
+ *
+ * Every routine comes in three layouts (`<t>` = S, D, C, Z; see the Layouts page): pointer
+ * array `ompb<t>getriBatched` (`T *const Aarray[]`, matrix b at `Aarray[b]`), strided
+ * `ompb<t>getriStridedBatched` (matrix b at `A + b*strideA`) and interleaved
+ * `ompb<t>getriInterleavedBatched` (element (i,j) of matrix b at
+ * `A[(b/width)*width*lda*ncols + (i + j*lda)*width + b%width]`, one `width` for every array of
+ * the call).
+ * - `PivotArray`: getrf's pivots; NULL: A was factored without pivoting.
+ * - `infoArray[b]` = k > 0: U(k,k) == 0 (that C is not meaningful).
  */
 ompbStatus_t ompbSgetriBatched(ompbHandle_t handle, int n, const float *const Aarray[], int lda,
                                const int *PivotArray, float *const Carray[], int ldc,
@@ -271,11 +316,20 @@ ompbStatus_t ompbZgetriInterleavedBatched(ompbHandle_t handle, int n, const ompb
                                           int lda, int width, const int *PivotArray,
                                           ompbDoubleComplex *C, int ldc, int *infoArray,
                                           int batchSize);
+/** @} */
 
-/* ------------------------------------------------------------ matinv */
+/* -------------------------------------------------------------------- matinv */
+/** @{ */
 /**
  * Ainv = inv(A) straight from n x n matrices A (A untouched), for any n.
- * @param[out] info info[b] = k > 0: U(k,k) == 0 in A's LU (that Ainv is not meaningful)
+ *
+ * Every routine comes in three layouts (`<t>` = S, D, C, Z; see the Layouts page): pointer
+ * array `ompb<t>matinvBatched` (`T *const Aarray[]`, matrix b at `Aarray[b]`), strided
+ * `ompb<t>matinvStridedBatched` (matrix b at `A + b*strideA`) and interleaved
+ * `ompb<t>matinvInterleavedBatched` (element (i,j) of matrix b at
+ * `A[(b/width)*width*lda*ncols + (i + j*lda)*width + b%width]`, one `width` for every array of
+ * the call).
+ * - `info[b]` = k > 0: U(k,k) == 0 in A's LU (that Ainv is not meaningful).
  */
 ompbStatus_t ompbSmatinvBatched(ompbHandle_t handle, int n, const float *const A[], int lda,
                                 float *const Ainv[], int lda_inv, int *info, int batchSize);
@@ -310,15 +364,23 @@ ompbStatus_t ompbZmatinvStridedBatched(ompbHandle_t handle, int n, const ompbDou
 ompbStatus_t ompbZmatinvInterleavedBatched(ompbHandle_t handle, int n, const ompbDoubleComplex *A,
                                            int lda, int width, ompbDoubleComplex *Ainv, int lda_inv,
                                            int *info, int batchSize);
+/** @} */
 
-/* ------------------------------------------------------------- potrf */
+/* --------------------------------------------------------------------- potrf */
+/** @{ */
 /**
  * Cholesky A = L L^H (OMPB_FILL_MODE_LOWER) or U^H U (UPPER) of n x n Hermitian positive
  * definite matrices; only the uplo triangle is read or written.
- * @param[out] infoArray infoArray[b] = k > 0: the leading minor of order k is not positive
- *                       definite (its pivot is not positive, or NaN); that matrix stops there,
- *                       as in LAPACK: columns 1..k-1 of its triangle hold the factor, the rest
- *                       is not meaningful
+ *
+ * Every routine comes in three layouts (`<t>` = S, D, C, Z; see the Layouts page): pointer
+ * array `ompb<t>potrfBatched` (`T *const Aarray[]`, matrix b at `Aarray[b]`), strided
+ * `ompb<t>potrfStridedBatched` (matrix b at `A + b*strideA`) and interleaved
+ * `ompb<t>potrfInterleavedBatched` (element (i,j) of matrix b at
+ * `A[(b/width)*width*lda*ncols + (i + j*lda)*width + b%width]`, one `width` for every array of
+ * the call).
+ * - `infoArray[b]` = k > 0: the leading minor of order k is not positive definite (its pivot
+ *   is not positive, or NaN); that matrix stops there, as in LAPACK: columns 1..k-1 of its
+ *   triangle hold the factor, the rest is not meaningful.
  */
 ompbStatus_t ompbSpotrfBatched(ompbHandle_t handle, ompbFillMode_t uplo, int n,
                                float *const Aarray[], int lda, int *infoArray, int batchSize);
@@ -350,11 +412,20 @@ ompbStatus_t ompbZpotrfStridedBatched(ompbHandle_t handle, ompbFillMode_t uplo, 
 ompbStatus_t ompbZpotrfInterleavedBatched(ompbHandle_t handle, ompbFillMode_t uplo, int n,
                                           ompbDoubleComplex *A, int lda, int width, int *infoArray,
                                           int batchSize);
+/** @} */
 
-/* ------------------------------------------------------------- potrs */
+/* --------------------------------------------------------------------- potrs */
+/** @{ */
 /**
  * Solves A X = B with potrf's factor of n x n matrices A; X overwrites the n x nrhs B.
- * @param[out] info HOST int: 0, or -j when argument j (the handle is 1) is invalid
+ *
+ * Every routine comes in three layouts (`<t>` = S, D, C, Z; see the Layouts page): pointer
+ * array `ompb<t>potrsBatched` (`T *const Aarray[]`, matrix b at `Aarray[b]`), strided
+ * `ompb<t>potrsStridedBatched` (matrix b at `A + b*strideA`) and interleaved
+ * `ompb<t>potrsInterleavedBatched` (element (i,j) of matrix b at
+ * `A[(b/width)*width*lda*ncols + (i + j*lda)*width + b%width]`, one `width` for every array of
+ * the call).
+ * - `info`: a HOST int: 0, or -j when argument j (the handle is 1) is invalid.
  */
 ompbStatus_t ompbSpotrsBatched(ompbHandle_t handle, ompbFillMode_t uplo, int n, int nrhs,
                                const float *const Aarray[], int lda, float *const Barray[], int ldb,
@@ -395,11 +466,20 @@ ompbStatus_t ompbZpotrsStridedBatched(ompbHandle_t handle, ompbFillMode_t uplo, 
 ompbStatus_t ompbZpotrsInterleavedBatched(ompbHandle_t handle, ompbFillMode_t uplo, int n, int nrhs,
                                           const ompbDoubleComplex *A, int lda, int width,
                                           ompbDoubleComplex *B, int ldb, int *info, int batchSize);
+/** @} */
 
-/* -------------------------------------------------------------- trsm */
+/* ---------------------------------------------------------------------- trsm */
+/** @{ */
 /**
  * op(A) X = alpha B (OMPB_SIDE_LEFT, A m x m) or X op(A) = alpha B (RIGHT, A n x n), A
- * triangular; X overwrites the m x n B. alpha (a host value) == 0 sets B to zero.
+ * triangular; X overwrites the m x n B. `alpha` (a host value) == 0 sets B to zero.
+ *
+ * Every routine comes in three layouts (`<t>` = S, D, C, Z; see the Layouts page): pointer
+ * array `ompb<t>trsmBatched` (`T *const Aarray[]`, matrix b at `Aarray[b]`), strided
+ * `ompb<t>trsmStridedBatched` (matrix b at `A + b*strideA`) and interleaved
+ * `ompb<t>trsmInterleavedBatched` (element (i,j) of matrix b at
+ * `A[(b/width)*width*lda*ncols + (i + j*lda)*width + b%width]`, one `width` for every array of
+ * the call).
  */
 ompbStatus_t ompbStrsmBatched(ompbHandle_t handle, ompbSideMode_t side, ompbFillMode_t uplo,
                               ompbOperation_t trans, ompbDiagType_t diag, int m, int n,
@@ -458,16 +538,24 @@ ompbStatus_t ompbZtrsmInterleavedBatched(ompbHandle_t handle, ompbSideMode_t sid
                                          const ompbDoubleComplex *alpha, const ompbDoubleComplex *A,
                                          int lda, int width, ompbDoubleComplex *B, int ldb,
                                          int batchSize);
+/** @} */
 
-/* ---- QR: geqrf, gels ----
-   geqrf: A = Q R by Householder reflectors (LAPACK xGEQRF's conventions): R on and above the
-   diagonal, the reflectors' vectors below it, TauArray[b][k] their scalars, k < min(m,n).
-   Interleaved tau: tau[(b/width)*width*min(m,n) + k*width + b%width] (as pivots).
-   gels: least squares (m >= n) or minimum norm (m < n) solutions of op(A) X = C (LAPACK xGELS):
-   trans N or T (N or C for complex); A is overwritten by its QR (or LQ) factors, C (ldc >=
-   max(1,m,n)) by the solutions. devInfoArray[b] = k > 0: the k-th diagonal element of the
-   triangular factor is exactly zero (A not of full rank), C[b] untouched. m or n = 0: nothing
-   is written. Both: info is a HOST int, 0, or -j when argument j is invalid. */
+/* ------------------------------------------------------------ QR: geqrf, gels */
+/** @{ */
+/**
+ * geqrf: A = Q R by Householder reflectors (LAPACK xGEQRF's conventions): R on and above the
+ * diagonal, the reflectors' vectors below it, their scalars in tau, min(m,n) per matrix.
+ *
+ * Every routine comes in three layouts (`<t>` = S, D, C, Z; see the Layouts page): pointer
+ * array `ompb<t>geqrfBatched` (`T *const Aarray[]`, matrix b at `Aarray[b]`), strided
+ * `ompb<t>geqrfStridedBatched` (matrix b at `A + b*strideA`) and interleaved
+ * `ompb<t>geqrfInterleavedBatched` (element (i,j) of matrix b at
+ * `A[(b/width)*width*lda*ncols + (i + j*lda)*width + b%width]`, one `width` for every array of
+ * the call).
+ * - tau: `TauArray[b][k]` (pointer array), `tau[b*strideTau + k]` (strided),
+ *   `tau[(b/width)*width*min(m,n) + k*width + b%width]` (interleaved, as pivots).
+ * - `info`: a HOST int: 0, or -j when argument j (the handle is 1) is invalid.
+ */
 ompbStatus_t ompbSgeqrfBatched(ompbHandle_t handle, int m, int n, float *const Aarray[], int lda,
                                float *const TauArray[], int *info, int batchSize);
 ompbStatus_t ompbSgeqrfStridedBatched(ompbHandle_t handle, int m, int n, float *A, int lda,
@@ -475,6 +563,48 @@ ompbStatus_t ompbSgeqrfStridedBatched(ompbHandle_t handle, int m, int n, float *
                                       int batchSize);
 ompbStatus_t ompbSgeqrfInterleavedBatched(ompbHandle_t handle, int m, int n, float *A, int lda,
                                           int width, float *tau, int *info, int batchSize);
+ompbStatus_t ompbDgeqrfBatched(ompbHandle_t handle, int m, int n, double *const Aarray[], int lda,
+                               double *const TauArray[], int *info, int batchSize);
+ompbStatus_t ompbDgeqrfStridedBatched(ompbHandle_t handle, int m, int n, double *A, int lda,
+                                      long long strideA, double *tau, long long strideTau,
+                                      int *info, int batchSize);
+ompbStatus_t ompbDgeqrfInterleavedBatched(ompbHandle_t handle, int m, int n, double *A, int lda,
+                                          int width, double *tau, int *info, int batchSize);
+ompbStatus_t ompbCgeqrfBatched(ompbHandle_t handle, int m, int n, ompbComplex *const Aarray[],
+                               int lda, ompbComplex *const TauArray[], int *info, int batchSize);
+ompbStatus_t ompbCgeqrfStridedBatched(ompbHandle_t handle, int m, int n, ompbComplex *A, int lda,
+                                      long long strideA, ompbComplex *tau, long long strideTau,
+                                      int *info, int batchSize);
+ompbStatus_t ompbCgeqrfInterleavedBatched(ompbHandle_t handle, int m, int n, ompbComplex *A,
+                                          int lda, int width, ompbComplex *tau, int *info,
+                                          int batchSize);
+ompbStatus_t ompbZgeqrfBatched(ompbHandle_t handle, int m, int n, ompbDoubleComplex *const Aarray[],
+                               int lda, ompbDoubleComplex *const TauArray[], int *info,
+                               int batchSize);
+ompbStatus_t ompbZgeqrfStridedBatched(ompbHandle_t handle, int m, int n, ompbDoubleComplex *A,
+                                      int lda, long long strideA, ompbDoubleComplex *tau,
+                                      long long strideTau, int *info, int batchSize);
+ompbStatus_t ompbZgeqrfInterleavedBatched(ompbHandle_t handle, int m, int n, ompbDoubleComplex *A,
+                                          int lda, int width, ompbDoubleComplex *tau, int *info,
+                                          int batchSize);
+/** @} */
+
+/** @{ */
+/**
+ * gels: least squares (m >= n) or minimum norm (m < n) solutions of op(A) X = C (LAPACK
+ * xGELS), trans N or T (N or C for complex).
+ *
+ * Every routine comes in three layouts (`<t>` = S, D, C, Z; see the Layouts page): pointer
+ * array `ompb<t>gelsBatched` (`T *const Aarray[]`, matrix b at `Aarray[b]`), strided
+ * `ompb<t>gelsStridedBatched` (matrix b at `A + b*strideA`) and interleaved
+ * `ompb<t>gelsInterleavedBatched` (element (i,j) of matrix b at
+ * `A[(b/width)*width*lda*ncols + (i + j*lda)*width + b%width]`, one `width` for every array of
+ * the call).
+ * - A is overwritten by its QR (or LQ) factors, C (ldc >= max(1,m,n)) by the solutions.
+ * - `devInfoArray[b]` = k > 0: the k-th diagonal element of the triangular factor is exactly
+ *   zero (A not of full rank), `C[b]` untouched. m or n = 0: nothing is written.
+ * - `info`: a HOST int: 0, or -j when argument j (the handle is 1) is invalid.
+ */
 ompbStatus_t ompbSgelsBatched(ompbHandle_t handle, ompbOperation_t trans, int m, int n, int nrhs,
                               float *const Aarray[], int lda, float *const Carray[], int ldc,
                               int *info, int *devInfoArray, int batchSize);
@@ -485,13 +615,6 @@ ompbStatus_t ompbSgelsStridedBatched(ompbHandle_t handle, ompbOperation_t trans,
 ompbStatus_t ompbSgelsInterleavedBatched(ompbHandle_t handle, ompbOperation_t trans, int m, int n,
                                          int nrhs, float *A, int lda, int width, float *C, int ldc,
                                          int *info, int *devInfoArray, int batchSize);
-ompbStatus_t ompbDgeqrfBatched(ompbHandle_t handle, int m, int n, double *const Aarray[], int lda,
-                               double *const TauArray[], int *info, int batchSize);
-ompbStatus_t ompbDgeqrfStridedBatched(ompbHandle_t handle, int m, int n, double *A, int lda,
-                                      long long strideA, double *tau, long long strideTau,
-                                      int *info, int batchSize);
-ompbStatus_t ompbDgeqrfInterleavedBatched(ompbHandle_t handle, int m, int n, double *A, int lda,
-                                          int width, double *tau, int *info, int batchSize);
 ompbStatus_t ompbDgelsBatched(ompbHandle_t handle, ompbOperation_t trans, int m, int n, int nrhs,
                               double *const Aarray[], int lda, double *const Carray[], int ldc,
                               int *info, int *devInfoArray, int batchSize);
@@ -502,14 +625,6 @@ ompbStatus_t ompbDgelsStridedBatched(ompbHandle_t handle, ompbOperation_t trans,
 ompbStatus_t ompbDgelsInterleavedBatched(ompbHandle_t handle, ompbOperation_t trans, int m, int n,
                                          int nrhs, double *A, int lda, int width, double *C,
                                          int ldc, int *info, int *devInfoArray, int batchSize);
-ompbStatus_t ompbCgeqrfBatched(ompbHandle_t handle, int m, int n, ompbComplex *const Aarray[],
-                               int lda, ompbComplex *const TauArray[], int *info, int batchSize);
-ompbStatus_t ompbCgeqrfStridedBatched(ompbHandle_t handle, int m, int n, ompbComplex *A, int lda,
-                                      long long strideA, ompbComplex *tau, long long strideTau,
-                                      int *info, int batchSize);
-ompbStatus_t ompbCgeqrfInterleavedBatched(ompbHandle_t handle, int m, int n, ompbComplex *A,
-                                          int lda, int width, ompbComplex *tau, int *info,
-                                          int batchSize);
 ompbStatus_t ompbCgelsBatched(ompbHandle_t handle, ompbOperation_t trans, int m, int n, int nrhs,
                               ompbComplex *const Aarray[], int lda, ompbComplex *const Carray[],
                               int ldc, int *info, int *devInfoArray, int batchSize);
@@ -521,15 +636,6 @@ ompbStatus_t ompbCgelsInterleavedBatched(ompbHandle_t handle, ompbOperation_t tr
                                          int nrhs, ompbComplex *A, int lda, int width,
                                          ompbComplex *C, int ldc, int *info, int *devInfoArray,
                                          int batchSize);
-ompbStatus_t ompbZgeqrfBatched(ompbHandle_t handle, int m, int n, ompbDoubleComplex *const Aarray[],
-                               int lda, ompbDoubleComplex *const TauArray[], int *info,
-                               int batchSize);
-ompbStatus_t ompbZgeqrfStridedBatched(ompbHandle_t handle, int m, int n, ompbDoubleComplex *A,
-                                      int lda, long long strideA, ompbDoubleComplex *tau,
-                                      long long strideTau, int *info, int batchSize);
-ompbStatus_t ompbZgeqrfInterleavedBatched(ompbHandle_t handle, int m, int n, ompbDoubleComplex *A,
-                                          int lda, int width, ompbDoubleComplex *tau, int *info,
-                                          int batchSize);
 ompbStatus_t ompbZgelsBatched(ompbHandle_t handle, ompbOperation_t trans, int m, int n, int nrhs,
                               ompbDoubleComplex *const Aarray[], int lda,
                               ompbDoubleComplex *const Carray[], int ldc, int *info,
@@ -542,6 +648,7 @@ ompbStatus_t ompbZgelsInterleavedBatched(ompbHandle_t handle, ompbOperation_t tr
                                          int nrhs, ompbDoubleComplex *A, int lda, int width,
                                          ompbDoubleComplex *C, int ldc, int *info,
                                          int *devInfoArray, int batchSize);
+/** @} */
 
 #ifdef __cplusplus
 }

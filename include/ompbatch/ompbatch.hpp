@@ -2,6 +2,7 @@
 /// @file ompbatch.hpp
 /// The ompbatch C++ API: a Context, one BatchView for the three layouts, and routines
 /// templated on the scalar type (float, double, std::complex<float>, std::complex<double>).
+/// Invalid arguments throw ompbatch::Error; numerical trouble is reported in `info`.
 #pragma once
 
 #include <complex>
@@ -10,19 +11,27 @@
 
 #include "ompbatch/ompbatch.h"
 
+/// The C++ API.
 namespace ompbatch {
 
+/// Where routines run (ompbBackend_t).
 enum class Backend : int {
   automatic = OMPB_BACKEND_AUTO,
   host = OMPB_BACKEND_HOST,
   offload = OMPB_BACKEND_OFFLOAD
 };
+/// Where array arguments live (ompbMemorySpace_t): host addresses, or device addresses
+/// (offload backend only).
 enum class MemorySpace : int { host = OMPB_MEMORY_HOST, device = OMPB_MEMORY_DEVICE };
+/// How a batch is stored (see BatchView).
 enum class Layout : char { pointer_array = 'P', strided = 'S', interleaved = 'I' };
 /// op(A): A, A^T or A^H.
 enum class Op : char { n = 'N', t = 'T', c = 'C' };
+/// Which triangle is read or written.
 enum class Uplo : char { lower = 'L', upper = 'U' };
+/// trsm: A on the left (op(A) X = alpha B) or on the right (X op(A) = alpha B).
 enum class Side : char { left = 'L', right = 'R' };
+/// trsm: A's diagonal as stored, or taken as ones.
 enum class Diag : char { non_unit = 'N', unit = 'U' };
 /// Which kernels the host backend runs: per routine, precision, layout and size the faster of
 /// the two as measured (automatic), or always the SIMD lane kernels or the vendor path
@@ -33,12 +42,14 @@ enum class HostPath : char { automatic = 'A', lanes = 'L', vendor = 'V' };
 /// what() is "routine: detail", e.g. "getrf: lda (2) < max(1,m) (3)".
 class Error : public std::runtime_error {
  public:
+  /// An error of `routine` ("getrf"), with the C status, the message and the argument.
   Error(ompbStatus_t status, const std::string &routine, const std::string &detail,
         const std::string &argument = "")
       : std::runtime_error(routine + ": " + detail),
         status_(status),
         detail_(detail),
         argument_(argument) {}
+  /// The C API's status for the same call (OMPB_STATUS_INVALID_VALUE, ...).
   ompbStatus_t status() const noexcept { return status_; }
   /// The message without the routine name.
   const std::string &detail() const noexcept { return detail_; }
@@ -62,11 +73,18 @@ class Context {
   void set_backend(Backend backend);
   /// The resolved backend, never Backend::automatic.
   Backend backend() const noexcept { return backend_; }
+  /// The OpenMP device number of the offload backend; throws Error for a number that names no
+  /// device.
   void set_device(int device);
+  /// The OpenMP device number of the offload backend.
   int device() const noexcept { return device_; }
+  /// Where array arguments live; MemorySpace::device needs the offload backend.
   void set_memory_space(MemorySpace space);
+  /// Where array arguments live.
   MemorySpace memory_space() const noexcept { return space_; }
+  /// The host backend's kernels (overrides OMPBATCH_HOST_PATH).
   void set_host_path(HostPath path) noexcept { host_path_ = path; }
+  /// The host backend's kernels.
   HostPath host_path() const noexcept { return host_path_; }
 
   /// True when this build has offload code and OpenMP device `device` can run it
@@ -84,25 +102,32 @@ class Context {
 /// item(b); its element (i,j) is at item(b)[i*row_stride() + j*col_stride()].
 template <class T>
 struct BatchView {
-  Layout layout = Layout::strided;
-  int rows = 0, cols = 0, ld = 1, count = 0;
-  T *data = nullptr;         ///< strided and interleaved: the first element
-  T *const *ptrs = nullptr;  ///< pointer array: one pointer per matrix
-  long long stride = 0;      ///< strided: distance between matrices, in elements
-  int width = 1;             ///< interleaved: matrices per block
+  Layout layout = Layout::strided;  ///< how the batch is stored
+  int rows = 0;                     ///< rows of each matrix
+  int cols = 0;                     ///< columns of each matrix
+  int ld = 1;                       ///< leading dimension (column stride, in elements, per lane)
+  int count = 0;                    ///< number of matrices
+  T *data = nullptr;                ///< strided and interleaved: the first element
+  T *const *ptrs = nullptr;         ///< pointer array: one pointer per matrix
+  long long stride = 0;             ///< strided: distance between matrices, in elements
+  int width = 1;                    ///< interleaved: matrices per block
 
+  /// Matrix b at ptrs[b], element (i,j) at ptrs[b][i + j*ld] (cuBLAS's ...Batched).
   static BatchView pointer_array(int rows, int cols, T *const *ptrs, int ld, int count) {
     BatchView v;
     v.layout = Layout::pointer_array;
     v.rows = rows, v.cols = cols, v.ptrs = ptrs, v.ld = ld, v.count = count;
     return v;
   }
+  /// Matrix b at data + b*stride, element (i,j) at data[b*stride + i + j*ld].
   static BatchView strided(int rows, int cols, T *data, int ld, long long stride, int count) {
     BatchView v;
     v.layout = Layout::strided;
     v.rows = rows, v.cols = cols, v.data = data, v.ld = ld, v.stride = stride, v.count = count;
     return v;
   }
+  /// Blocks of `width` matrices whose elements alternate: element (i,j) of matrix b at
+  /// `data[(b/width)*width*ld*cols + (i + j*ld)*width + b%width]`.
   static BatchView interleaved(int rows, int cols, T *data, int ld, int width, int count) {
     BatchView v;
     v.layout = Layout::interleaved;
@@ -113,23 +138,26 @@ struct BatchView {
 
 /// Pivots of a batch factored by getrf; their layout follows the matrix view's:
 /// pointer array and strided: pivot k of matrix b at data[b*stride + k] (stride >= min(m,n));
-/// interleaved: data[(b/width)*width*min(m,n) + k*width + b%width] (stride unused).
+/// interleaved: `data[(b/width)*width*min(m,n) + k*width + b%width]` (stride unused).
 /// data == nullptr: no pivoting.
 struct Pivots {
-  int *data = nullptr;
-  long long stride = 0;
+  int *data = nullptr;   ///< the first pivot; nullptr: no pivoting
+  long long stride = 0;  ///< pointer array and strided: distance between matrices' pivots
 };
 
 /// Pivots read by the solvers (getrs, getri), laid out as Pivots.
 struct ConstPivots {
-  const int *data = nullptr;
-  long long stride = 0;
+  const int *data = nullptr;  ///< the first pivot; nullptr: factored without pivoting
+  long long stride = 0;       ///< as Pivots::stride
   ConstPivots() = default;
+  /// Pivots at d, matrices s apart.
   ConstPivots(const int *d, long long s) : data(d), stride(s) {}
+  /// getrf's pivots, read-only.
   ConstPivots(Pivots p) : data(p.data), stride(p.stride) {}  // NOLINT: a widening conversion
 };
 
 /// LU with partial pivoting P*A = L*U of each matrix of A (rows x cols, LAPACK getrf).
+/// @param[in]     ctx  where and how it runs
 /// @param[in,out] A    overwritten by L (unit diagonal not stored) and U
 /// @param[out]    ipiv 1-based pivots; ipiv.data == nullptr: no pivoting
 /// @param[out]    info info[b] = 0, or k > 0 when U(k,k) is exactly zero (the factorization
