@@ -89,12 +89,13 @@ void getrf_run(const BatchView<T> &A, const BatchView<int> &P, int *info) {
   const AheadPlan plan = AheadPlan::of<T, W, N>(A);
   for_each_chunk<W>(A, [&] {
     return [&, a = LaneArg<T, W>(A, true, true), p = LaneArg<int, W>(P, false, true),
-            inf = LaneInfo<W>(info)](idx b0, int lanes, bool in_place) mutable {
-      const Ahead ahead = plan.at<W>(A, b0, in_place);
-      if (in_place) plan.at_once<W>(A, b0);
-      a.bind(b0, lanes, in_place, ahead.ranges == 0);
-      p.bind(b0, lanes, in_place);
-      getrf_chunk<T, W, N>(A, a.ptr(), a.rs(), a.cs(), p.ptr(), p.rs(), inf.bind(b0, lanes), ahead);
+            inf = LaneInfo<W>(info)](idx b0, int lanes, Place at) mutable {
+      const Ahead ahead = plan.at<W>(A, b0, at.in_place);
+      if (at.in_place) plan.at_once<W>(A, b0);
+      a.bind(b0, lanes, at, ahead.ranges == 0);
+      p.bind(b0, lanes, at);
+      getrf_chunk<T, W, N>(A, a.ptr(), a.rs(), a.cs(), p.ptr(), p.rs(), inf.bind(b0, lanes, at),
+                           ahead);
       a.finish(b0, lanes);
       p.finish(b0, lanes);
       inf.finish();

@@ -31,9 +31,9 @@ void geqrf(const BatchView<T> &A, const BatchView<T> &tau) {
         constexpr int W = decltype(lanes_w)::value;
         for_each_chunk<W>(A, [&] {
           return [&, a = LaneArg<T, W>(A, true, true), t = LaneArg<T, W>(tau, false, true)](
-                     idx b0, int lanes, bool in_place) mutable {
-            a.bind(b0, lanes, in_place);
-            t.bind(b0, lanes, in_place);
+                     idx b0, int lanes, Place at) mutable {
+            a.bind(b0, lanes, at);
+            t.bind(b0, lanes, at);
             geqrf_lanes<T, W>(A.rows, A.cols, a.ptr(), a.rs(), a.cs(), t.ptr(), t.rs());
             a.finish(b0, lanes);
             t.finish(b0, lanes);
@@ -53,11 +53,11 @@ void gels(Op trans, const BatchView<T> &A, const BatchView<T> &C, int *info) {
         for_each_chunk<W>(A, [&] {
           return [&, a = LaneArg<T, W>(A, true, true), c = LaneArg<T, W>(C, true, true),
                   inf = LaneInfo<W>(info), tau = std::vector<T>(std::size_t(kmax) * W)](
-                     idx b0, int lanes, bool in_place) mutable {
-            a.bind(b0, lanes, in_place);
-            c.bind(b0, lanes, in_place);
+                     idx b0, int lanes, Place at) mutable {
+            a.bind(b0, lanes, at);
+            c.bind(b0, lanes, at);
             gels_lanes<T, W>(trans, A.rows, A.cols, C.cols, a.ptr(), a.rs(), a.cs(), tau.data(),
-                             c.ptr(), c.rs(), c.cs(), inf.bind(b0, lanes));
+                             c.ptr(), c.rs(), c.cs(), inf.bind(b0, lanes, at));
             a.finish(b0, lanes);
             c.finish(b0, lanes);
             inf.finish();

@@ -51,17 +51,21 @@ void getrs(Op trans, const BatchView<const T> &A, ConstPivots ipiv, const BatchV
   with_lanes(A, [&](auto lanes_w) {
     constexpr int W = decltype(lanes_w)::value;
     const BatchView<const int> P = pivot_view(A, ipiv.data, ipiv.stride);
-    for_each_chunk<W>(A, [&] {
-      return [&, a = LaneArg<const T, W>(A, true, false), p = LaneArg<const int, W>(P, true, false),
-              b = LaneArg<T, W>(B, true, true)](idx b0, int lanes, bool in_place) mutable {
-        a.bind(b0, lanes, in_place);
-        p.bind(b0, lanes, in_place);
-        b.bind(b0, lanes, in_place);
-        getrs_lanes<T, W>(trans, A.rows, B.cols, a.ptr(), a.rs(), a.cs(), p.ptr(), p.rs(), b.ptr(),
-                          b.rs(), b.cs());
-        b.finish(b0, lanes);
-      };
-    });
+    for_each_chunk<W>(
+        A,
+        [&] {
+          return [&, a = LaneArg<const T, W>(A, true, false),
+                  p = LaneArg<const int, W>(P, true, false),
+                  b = LaneArg<T, W>(B, true, true)](idx b0, int lanes, Place at) mutable {
+            a.bind(b0, lanes, at);
+            p.bind(b0, lanes, at);
+            b.bind(b0, lanes, at);
+            getrs_lanes<T, W>(trans, A.rows, B.cols, a.ptr(), a.rs(), a.cs(), p.ptr(), p.rs(),
+                              b.ptr(), b.rs(), b.cs());
+            b.finish(b0, lanes);
+          };
+        },
+        true);
   });
 }
 
@@ -70,20 +74,23 @@ void getri(const BatchView<const T> &A, ConstPivots ipiv, const BatchView<T> &C,
   with_lanes(A, [&](auto lanes_w) {
     constexpr int W = decltype(lanes_w)::value;
     const BatchView<const int> P = pivot_view(A, ipiv.data, ipiv.stride);
-    for_each_chunk<W>(A, [&] {
-      return [&, a = LaneArg<const T, W>(A, true, false), p = LaneArg<const int, W>(P, true, false),
-              c = LaneArg<T, W>(C, false, true),
-              inf = LaneInfo<W>(info)](idx b0, int lanes, bool in_place) mutable {
-        prefetch_ahead<W>(A, b0, in_place);
-        a.bind(b0, lanes, in_place);
-        p.bind(b0, lanes, in_place);
-        c.bind(b0, lanes, in_place);
-        getri_lanes<T, W>(A.rows, a.ptr(), a.rs(), a.cs(), p.ptr(), p.rs(), c.ptr(), c.rs(), c.cs(),
-                          inf.bind(b0, lanes));
-        c.finish(b0, lanes);
-        inf.finish();
-      };
-    });
+    for_each_chunk<W>(
+        A,
+        [&] {
+          return [&, a = LaneArg<const T, W>(A, true, false),
+                  p = LaneArg<const int, W>(P, true, false), c = LaneArg<T, W>(C, false, true),
+                  inf = LaneInfo<W>(info)](idx b0, int lanes, Place at) mutable {
+            prefetch_ahead<W>(A, b0, at.in_place);
+            a.bind(b0, lanes, at);
+            p.bind(b0, lanes, at);
+            c.bind(b0, lanes, at);
+            getri_lanes<T, W>(A.rows, a.ptr(), a.rs(), a.cs(), p.ptr(), p.rs(), c.ptr(), c.rs(),
+                              c.cs(), inf.bind(b0, lanes, at));
+            c.finish(b0, lanes);
+            inf.finish();
+          };
+        },
+        true);
   });
 }
 
@@ -93,28 +100,31 @@ void matinv(const BatchView<const T> &A, const BatchView<T> &C, int *info) {
   with_lanes(A, [&](auto lanes_w) {
     constexpr int W = decltype(lanes_w)::value;
     const int n = A.rows;
-    for_each_chunk<W>(A, [&] {
-      return [&, a = LaneArg<const T, W>(A, true, false), c = LaneArg<T, W>(C, false, true),
-              inf = LaneInfo<W>(info), lu = Scratch<T>(std::size_t(n) * n * W),
-              piv = std::vector<int>(idx(n) * W)](idx b0, int lanes, bool in_place) mutable {
-        prefetch_ahead<W>(A, b0, in_place);
-        a.bind(b0, lanes, in_place);
-        c.bind(b0, lanes, in_place);
-        for (int j = 0; j < n; ++j)
-          for (int i = 0; i < n; ++i) {
-            const T *f = a.ptr() + i * a.rs() + j * a.cs();
-            T *t = lu.data() + (i + idx(j) * n) * W;
+    for_each_chunk<W>(
+        A,
+        [&] {
+          return [&, a = LaneArg<const T, W>(A, true, false), c = LaneArg<T, W>(C, false, true),
+                  inf = LaneInfo<W>(info), lu = Scratch<T>(std::size_t(n) * n * W),
+                  piv = std::vector<int>(idx(n) * W)](idx b0, int lanes, Place at) mutable {
+            prefetch_ahead<W>(A, b0, at.in_place);
+            a.bind(b0, lanes, at);
+            c.bind(b0, lanes, at);
+            for (int j = 0; j < n; ++j)
+              for (int i = 0; i < n; ++i) {
+                const T *f = a.ptr() + i * a.rs() + j * a.cs();
+                T *t = lu.data() + (i + idx(j) * n) * W;
 #pragma omp simd
-            for (int l = 0; l < W; ++l) t[l] = f[l];
-          }
-        int *infos = inf.bind(b0, lanes), unused[W];
-        getrf_lanes<T, W>(n, n, lu.data(), idx(W), idx(n) * W, piv.data(), W, infos);
-        getri_lanes<T, W>(n, lu.data(), W, idx(n) * W, piv.data(), W, c.ptr(), c.rs(), c.cs(),
-                          unused);
-        c.finish(b0, lanes);
-        inf.finish();
-      };
-    });
+                for (int l = 0; l < W; ++l) t[l] = f[l];
+              }
+            int *infos = inf.bind(b0, lanes, at), unused[W];
+            getrf_lanes<T, W>(n, n, lu.data(), idx(W), idx(n) * W, piv.data(), W, infos);
+            getri_lanes<T, W>(n, lu.data(), W, idx(n) * W, piv.data(), W, c.ptr(), c.rs(), c.cs(),
+                              unused);
+            c.finish(b0, lanes);
+            inf.finish();
+          };
+        },
+        true);
   });
 }
 
@@ -124,10 +134,10 @@ void potrf(Uplo uplo, const BatchView<T> &A, int *info) {
     constexpr int W = decltype(lanes_w)::value;
     for_each_chunk<W>(A, [&] {
       return [&, a = LaneArg<T, W>(A, true, true), inf = LaneInfo<W>(info)](idx b0, int lanes,
-                                                                            bool in_place) mutable {
-        prefetch_ahead<W>(A, b0, in_place);
-        a.bind(b0, lanes, in_place);
-        potrf_lanes<T, W>(uplo, A.rows, a.ptr(), a.rs(), a.cs(), inf.bind(b0, lanes));
+                                                                            Place at) mutable {
+        prefetch_ahead<W>(A, b0, at.in_place);
+        a.bind(b0, lanes, at);
+        potrf_lanes<T, W>(uplo, A.rows, a.ptr(), a.rs(), a.cs(), inf.bind(b0, lanes, at));
         a.finish(b0, lanes);
         inf.finish();
       };
@@ -141,15 +151,18 @@ template <class T, class F>
 void solve_ab(const BatchView<const T> &A, const BatchView<T> &B, F f) {
   with_lanes(A, [&](auto lanes_w) {
     constexpr int W = decltype(lanes_w)::value;
-    for_each_chunk<W>(A, [&] {
-      return [&, a = LaneArg<const T, W>(A, true, false), b = LaneArg<T, W>(B, true, true)](
-                 idx b0, int lanes, bool in_place) mutable {
-        a.bind(b0, lanes, in_place);
-        b.bind(b0, lanes, in_place);
-        f(a, b, lanes_w);
-        b.finish(b0, lanes);
-      };
-    });
+    for_each_chunk<W>(
+        A,
+        [&] {
+          return [&, a = LaneArg<const T, W>(A, true, false), b = LaneArg<T, W>(B, true, true)](
+                     idx b0, int lanes, Place at) mutable {
+            a.bind(b0, lanes, at);
+            b.bind(b0, lanes, at);
+            f(a, b, lanes_w);
+            b.finish(b0, lanes);
+          };
+        },
+        true);
   });
 }
 

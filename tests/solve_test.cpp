@@ -361,6 +361,79 @@ TYPED_TEST(Solvers, PotrsBackwardErrorIsSmall) {
   }
 }
 
+/// Interleaved batches whose last chunk of lanes is partial, after whole blocks or after a
+/// whole chunk of its own block (the host runs A in place from lanes before it, Place in
+/// simd/lanes.hpp), and alone in one block: getrs (A and pivots read, B written), getri and
+/// matinv (info and C written), potrs; residuals < 30, A, pivots and padding untouched.
+TYPED_TEST(Solvers, PartialInterleavedChunks) {
+  using T = TypeParam;
+  std::mt19937_64 rng(71);
+  for (int width : {8, 16, 32})
+    for (auto [n, count] : {std::pair{5, 5}, {5, 13}, {5, 43}, {20, 13}, {20, 27}, {20, 43}}) {
+      const int nrhs = 2;
+      std::vector<std::vector<T>> a(count), h(count), b(count);
+      for (int k = 0; k < count; ++k) {
+        a[k] = random_matrix<T>(n, n, rng);
+        h[k] = random_hpd<T>(n, rng);
+        b[k] = random_matrix<T>(n, nrhs, rng);
+      }
+      const int singular = count - 1;  // the last matrix's first column is zero: info 1
+      for (int i = 0; i < n; ++i) a[singular][i] = T(0);
+      for (ompbBackend_t backend : test_backends()) {
+        SCOPED_TRACE(
+            fmt::format("{} width={} n={} batch={}", backend_name(backend), width, n, count));
+        Handle hd(backend);
+        Batch<T> A(Layout::interleaved, n, n, count, width),
+            B(Layout::interleaved, n, nrhs, count, width);
+        Batch<T> C(Layout::interleaved, n, n, count, width),
+            D(Layout::interleaved, n, n, count, width);
+        Batch<T> H(Layout::interleaved, n, n, count, width),
+            E(Layout::interleaved, n, nrhs, count, width);
+        for (int k = 0; k < count; ++k) {
+          A.set(k, a[k]);
+          B.set(k, b[k]);
+          H.set(k, h[k]);
+          E.set(k, b[k]);
+        }
+        ASSERT_EQ(A.getrf(hd, true), OMPB_STATUS_SUCCESS);
+        ASSERT_EQ(potrf(hd, OMPB_FILL_MODE_LOWER, H), OMPB_STATUS_SUCCESS);
+        for (Batch<T> *x : {&A, &B, &C, &D, &H, &E}) x->snapshot();
+        int info = -5, info2 = -5;
+        ASSERT_EQ(getrs(hd, OMPB_OP_N, A, true, B, &info), OMPB_STATUS_SUCCESS);
+        ASSERT_EQ(getri(hd, A, true, C), OMPB_STATUS_SUCCESS);
+        ASSERT_EQ(matinv(hd, A, D), OMPB_STATUS_SUCCESS);  // the inverse of the LU's storage
+        ASSERT_EQ(potrs(hd, OMPB_FILL_MODE_LOWER, H, E, &info2), OMPB_STATUS_SUCCESS);
+        EXPECT_EQ(info, 0);
+        EXPECT_EQ(info2, 0);
+        EXPECT_TRUE(A.unchanged()) << "A or its pivots were written";
+        EXPECT_TRUE(H.unchanged());
+        B.expect_padding_untouched(false, false);
+        C.expect_padding_untouched(false, true);
+        D.expect_padding_untouched(false, true);
+        E.expect_padding_untouched(false, false);
+        for (int k = 0; k < count; ++k) {
+          EXPECT_EQ(C.info()[k], k == singular ? 1 : 0) << "getri, matrix " << k;
+          EXPECT_EQ(D.info()[k], k == singular ? 1 : 0) << "matinv, matrix " << k;
+          if (k != singular) {
+            EXPECT_LT(
+                solve_residual(dense(n, n, a[k]), dense(n, nrhs, B.get(k)), dense(n, nrhs, b[k])),
+                30.0)
+                << "getrs, matrix " << k;
+            EXPECT_LT(inverse_residual(dense(n, n, a[k]), dense(n, n, C.get(k))), 30.0)
+                << "getri, matrix " << k;
+            const std::vector<T> lu = A.get(k);
+            EXPECT_LT(inverse_residual(dense(n, n, lu), dense(n, n, D.get(k))), 30.0)
+                << "matinv, matrix " << k;
+          }
+          EXPECT_LT(
+              solve_residual(dense(n, n, h[k]), dense(n, nrhs, E.get(k)), dense(n, nrhs, b[k])),
+              30.0)
+              << "potrs, matrix " << k;
+        }
+      }
+    }
+}
+
 /// trsm, all 16 side/uplo/trans/diag combinations and alpha: op(A) X = alpha B (left) or
 /// X op(A) = alpha B (right) to a residual < 30; alpha = 0 gives B = 0.
 TYPED_TEST(Solvers, TrsmEveryCombination) {
