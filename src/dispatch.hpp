@@ -94,6 +94,17 @@ inline constexpr Crossover kQrCrossovers[2][4] = {
     {{kNone, kNone}, {kNone, kNone}, {kNone, kNone}, {kNone, kNone}},  // gels
 };
 
+/// gels with as many right-hand sides as the order (nrhs = n, the measured column nearest by
+/// ratio when nrhs^2 > n), measured on the Zen 5 VM by
+///   OMPBATCH_HOST_PATH=lanes|vendor ompbatch-tester --routine gels --nrhs 0 -p s,d,c,z
+///     -n 32,64,96,128,192,256,384 -l interleaved,strided --megabytes 32 -r 3
+/// The lane kernels apply Q^H to C one reflector at a time, where LAPACK's xORMQR applies blocks
+/// of them (level 3): lanes / vendor time 0.10-0.52 at n = 128, 0.55-0.82 at 256, and at 384
+/// 1.04-1.09 strided, 1.18 double interleaved, 0.95-0.99 the other interleaved (taken from 512,
+/// where the bench ran double interleaved lanes at 0.33x the LAPACKE loop). Columns: S, D, C, Z.
+inline constexpr Crossover kGelsManyRhsCrossovers[4] = {
+    {512, 384}, {384, 384}, {512, 384}, {512, 384}};
+
 /// The crossover QR's small batches are estimated with where none was measured (use_vendor): the
 /// lane kernels' lead over LAPACKE, 2.6x at n = 128 and 1.1x at 512 (double), is 0.75 * 512 / n
 /// to within those. Zen 5 VM, one double matrix, strided: lanes 3.90 ms at n = 256, 38.7 at 512;
@@ -121,13 +132,16 @@ constexpr int precision_index() {
   return 3;
 }
 
-/// The crossover of routine r (a solve: with nrhs right-hand sides) of order n for the layout.
+/// The crossover of routine r (a solve or gels: with nrhs right-hand sides) of order n for the
+/// layout.
 template <class T>
 int vendor_crossover(Routine r, Layout layout, int n, int nrhs = 1) {
   const int p = precision_index<T>();
   const Crossover c = int(r) < 4   ? kCrossovers[int(r)][p]
                       : int(r) < 7 ? kSolveCrossovers[int(r) - 4][rhs_column(n, nrhs)][p]
-                                   : kQrCrossovers[int(r) - 7][p];
+                      : r == Routine::gels && double(nrhs) * nrhs > n
+                          ? kGelsManyRhsCrossovers[p]
+                          : kQrCrossovers[int(r) - 7][p];
   return layout == Layout::interleaved ? c.interleaved : c.columns;
 }
 

@@ -57,7 +57,7 @@ void gels(Context &ctx, Op trans, const BatchView<T> &A, const BatchView<T> &C, 
   if (detail::use_offload(ctx)) return detail::offload::gels(ctx, trans, A, C, info);
 #endif
   if (detail::use_vendor<T, detail::host::width<T>()>(ctx, detail::Routine::gels, A,
-                                                      std::min(A.rows, A.cols)))
+                                                      std::min(A.rows, A.cols), C.cols))
     return detail::vendor::gels(trans, A, C, info);
   detail::host::gels(trans, A, C, info);
 }
