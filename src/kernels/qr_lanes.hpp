@@ -58,6 +58,7 @@ inline void reflect(int k, int M, typename P::V t, const T *v, idx vrs, T *x, id
     V w[g];
 #pragma GCC unroll 4
     for (int c = 0; c < g; ++c) w[c] = cj_<P, CjX>(P::load(y + c * xcs));
+    OMPB_ROLLED
     for (int i = 1; i < M - k; ++i) {
       const V nv = neg_<P, T>(P::conj(cj_<P, CjV>(P::load(v + i * vrs))));
 #pragma GCC unroll 4
@@ -72,6 +73,7 @@ inline void reflect(int k, int M, typename P::V t, const T *v, idx vrs, T *x, id
       const V r = cj_<P, CjX>(P::fms(cj_<P, CjX>(P::load(e)), w[c], one));
       P::store(e, Masked ? P::sel(ok, r, P::load(e)) : r);
     }
+    OMPB_ROLLED
     for (int i = 1; i < M - k; ++i) {
       const V vi = cj_<P, CjV>(P::load(v + i * vrs));
 #pragma GCC unroll 4

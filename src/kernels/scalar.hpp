@@ -13,6 +13,23 @@ namespace ompbatch::detail {
 
 using idx = std::ptrdiff_t;
 
+/// Before a loop whose body indexes memory by run-time strides (i * rs): Clang 19 on the host
+/// unrolls such loops and keeps every unrolled copy's address live, more than the registers
+/// hold, so that each load reloads its address from the stack; kept rolled, it runs as G++
+/// compiles it (which does not unroll them). The Clang offload build's host path, double, 64 MiB,
+/// 2 threads, bench medians of 3 alternating runs, with / without it on QR's reflector loops:
+/// geqrf strided n = 8 / 32 / 128 1.37x / 1.27x / 1.26x, gels strided 1.17-1.34x, interleaved
+/// 0.98-1.08x; single (tester, 32 MiB) 1.11-1.31x in both layouts; complex unchanged. Against
+/// the g++ build after it (tester, medians of 3 alternating runs): geqrf and gels 0.88-1.07x
+/// except strided n = 8 (1.11-1.19x) and cgels strided n = 128 (1.13x). On the solvers' tile loop
+/// (tile_sub) it was mixed: potrf n = 16 and 32 1.07-1.13x, getri n = 8 0.86-0.88x, getrs nrhs = 1
+/// n = 32 0.85-0.90x; left unrolled there.
+#if defined(__clang__) && !defined(__NVPTX__) && !defined(__AMDGPU__)
+#define OMPB_ROLLED _Pragma("clang loop unroll(disable)")
+#else
+#define OMPB_ROLLED
+#endif
+
 template <class T>
 struct real_of {
   using type = T;
