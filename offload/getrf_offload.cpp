@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // Offload getrf and layout copies.
+#include <algorithm>
+
 #include "kernels/getrf_lanes.hpp"
 #include "offload/device_batch.hpp"
 #include "offload/launch.hpp"
@@ -19,11 +21,17 @@ void getrf(const Context &ctx, const BatchView<T> &A, Pivots ipiv, int *info) {
   const DeviceItems<int> p = device_items(dP.view());
   int *inf = static_cast<int *>(dI.get());
   const int m = A.rows, n = A.cols;
-  launch(dev, A.count, [=](int b) {
-    int i = 0;
-    getrf_lanes<T, 1>(m, n, a.at(b), a.rs, a.cs, p.data ? p.at(b) : nullptr, p.rs, &i);
-    if (inf) inf[b] = i;
-  });
+  if (team_shape(ctx, std::min(m, n)))
+    launch_teams(dev, A.count, [=](int b) {
+      const int i = getrf_team<T>(m, n, a.at(b), a.rs, a.cs, p.data ? p.at(b) : nullptr, p.rs);
+      if (inf) inf[b] = i;
+    });
+  else
+    launch(dev, A.count, [=](int b) {
+      int i = 0;
+      getrf_lanes<T, 1>(m, n, a.at(b), a.rs, a.cs, p.data ? p.at(b) : nullptr, p.rs, &i);
+      if (inf) inf[b] = i;
+    });
   dA.copy_out();
   dP.copy_out();
   dI.copy_out();

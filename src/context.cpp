@@ -5,7 +5,9 @@
 #include <cctype>
 #include <cstdio>
 #include <cstdlib>
+#include <initializer_list>
 #include <string>
+#include <utility>
 
 #include "ompbatch/ompbatch.hpp"
 
@@ -37,6 +39,22 @@ const char *backend_name(Backend b) {
   return b == Backend::offload ? "offload" : b == Backend::host ? "host" : "auto";
 }
 
+/// The value of environment variable `name` among the choices (any case; unset or empty reads as
+/// "auto"); any other value is an Error that lists the choices.
+template <class E>
+E from_env(const char *name, std::initializer_list<std::pair<const char *, E>> choices) {
+  const char *p = std::getenv(name);
+  if (!p || !*p) p = "auto";
+  const std::string v = lower(p);
+  std::string names;
+  for (const auto &[text, value] : choices) {
+    if (v == text) return value;
+    names += (names.empty() ? "" : ", ") + std::string(text);
+  }
+  throw Error(OMPB_STATUS_INVALID_VALUE, "ompbCreate",
+              std::string(name) + "='" + p + "' is not one of " + names);
+}
+
 }  // namespace
 
 bool Context::offload_usable(int device) {
@@ -60,29 +78,16 @@ Context::Context() {
     check_device("ompbCreate", int(v));
     device_ = int(v);
   }
-  Backend wanted = Backend::automatic;
-  if (const char *b = std::getenv("OMPBATCH_BACKEND"); b && *b) {
-    const std::string v = lower(b);
-    if (v == "host") {
-      wanted = Backend::host;
-    } else if (v == "offload") {
-      wanted = Backend::offload;
-    } else if (v != "auto") {
-      throw Error(OMPB_STATUS_INVALID_VALUE, "ompbCreate",
-                  std::string("OMPBATCH_BACKEND='") + b + "' is not one of host, offload, auto");
-    }
-  }
-  set_backend(wanted);
-  if (const char *p = std::getenv("OMPBATCH_HOST_PATH"); p && *p) {
-    const std::string v = lower(p);
-    if (v == "lanes")
-      host_path_ = HostPath::lanes;
-    else if (v == "vendor")
-      host_path_ = HostPath::vendor;
-    else if (v != "auto")
-      throw Error(OMPB_STATUS_INVALID_VALUE, "ompbCreate",
-                  std::string("OMPBATCH_HOST_PATH='") + p + "' is not one of auto, lanes, vendor");
-  }
+  set_backend(from_env<Backend>(
+      "OMPBATCH_BACKEND",
+      {{"host", Backend::host}, {"offload", Backend::offload}, {"auto", Backend::automatic}}));
+  host_path_ = from_env<HostPath>(
+      "OMPBATCH_HOST_PATH",
+      {{"auto", HostPath::automatic}, {"lanes", HostPath::lanes}, {"vendor", HostPath::vendor}});
+  offload_shape_ =
+      from_env<OffloadShape>("OMPBATCH_OFFLOAD_SHAPE", {{"auto", OffloadShape::automatic},
+                                                        {"thread", OffloadShape::thread},
+                                                        {"team", OffloadShape::team}});
   if (const char *v = std::getenv("OMPBATCH_VERBOSE"); v && std::string(v) == "1") {
     std::fprintf(stderr, "ompbatch: backend=%s device=%d (OpenMP devices: %d)\n",
                  backend_name(backend_), device_, omp_get_num_devices());

@@ -86,6 +86,26 @@ TEST(Environment, HostPathIsCaseInsensitiveAndBogusIsInvalidValue) {
   EXPECT_EQ(create(&b), OMPB_STATUS_INVALID_VALUE);
 }
 
+TEST(Environment, OffloadShapeIsCaseInsensitiveAndBogusIsInvalidValue) {
+  EnvGuard env;
+  using ompbatch::OffloadShape;
+  env.set("OMPBATCH_OFFLOAD_SHAPE", "Team");
+  EXPECT_EQ(ompbatch::Context().offload_shape(), OffloadShape::team);
+  env.set("OMPBATCH_OFFLOAD_SHAPE", "THREAD");
+  EXPECT_EQ(ompbatch::Context().offload_shape(), OffloadShape::thread);
+  env.set("OMPBATCH_OFFLOAD_SHAPE", "auto");
+  EXPECT_EQ(ompbatch::Context().offload_shape(), OffloadShape::automatic);
+  env.set("OMPBATCH_OFFLOAD_SHAPE", nullptr);
+  EXPECT_EQ(ompbatch::Context().offload_shape(), OffloadShape::automatic);
+  env.set("OMPBATCH_OFFLOAD_SHAPE", "warp");
+  ompbBackend_t b;
+  EXPECT_EQ(create(&b), OMPB_STATUS_INVALID_VALUE);
+  env.set("OMPBATCH_OFFLOAD_SHAPE", "thread");
+  ompbatch::Context ctx;
+  ctx.set_offload_shape(OffloadShape::team);  // the setter overrides the environment
+  EXPECT_EQ(ctx.offload_shape(), OffloadShape::team);
+}
+
 TEST(Environment, VerbosePrintsOneLine) {
   EnvGuard env;
   env.set("OMPBATCH_VERBOSE", "1");

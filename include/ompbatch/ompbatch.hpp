@@ -37,6 +37,11 @@ enum class Diag : char { non_unit = 'N', unit = 'U' };
 /// the two as measured (automatic), or always the SIMD lane kernels or the vendor path
 /// (LAPACKE/CBLAS per matrix), for measurements and tests.
 enum class HostPath : char { automatic = 'A', lanes = 'L', vendor = 'V' };
+/// How the offload backend's kernels spread a batch over the device: per routine and size as
+/// measured (automatic), or always one device thread per matrix, or one team of threads per
+/// matrix (sharing its rows; getrf so far, other routines run a thread per matrix), for
+/// measurements and tests.
+enum class OffloadShape : char { automatic = 'A', thread = 'T', team = 'M' };
 
 /// Thrown for an invalid call (never for numerical trouble, which is `info`).
 /// what() is "routine: detail", e.g. "getrf: lda (2) < max(1,m) (3)".
@@ -62,10 +67,10 @@ class Error : public std::runtime_error {
 };
 
 /// Where and how routines run: the resolved backend, the OpenMP device and the memory space.
-/// The constructor reads OMPBATCH_BACKEND, OMPBATCH_DEVICE, OMPBATCH_HOST_PATH and
-/// OMPBATCH_VERBOSE (see README) and throws Error for a bad value or an offload request with no
-/// usable device.
-/// Contexts are independent: calls on different contexts may run concurrently.
+/// The constructor reads OMPBATCH_BACKEND, OMPBATCH_DEVICE, OMPBATCH_HOST_PATH,
+/// OMPBATCH_OFFLOAD_SHAPE and OMPBATCH_VERBOSE (see README) and throws Error for a bad value or an
+/// offload request with no usable device. Contexts are independent: calls on different contexts may
+/// run concurrently.
 class Context {
  public:
   Context();
@@ -86,6 +91,10 @@ class Context {
   void set_host_path(HostPath path) noexcept { host_path_ = path; }
   /// The host backend's kernels.
   HostPath host_path() const noexcept { return host_path_; }
+  /// The offload backend's kernel shape (overrides OMPBATCH_OFFLOAD_SHAPE).
+  void set_offload_shape(OffloadShape shape) noexcept { offload_shape_ = shape; }
+  /// The offload backend's kernel shape.
+  OffloadShape offload_shape() const noexcept { return offload_shape_; }
 
   /// True when this build has offload code and OpenMP device `device` can run it
   /// (OMP_TARGET_OFFLOAD=DISABLED counts as no device).
@@ -96,6 +105,7 @@ class Context {
   int device_ = 0;
   MemorySpace space_ = MemorySpace::host;
   HostPath host_path_ = HostPath::automatic;
+  OffloadShape offload_shape_ = OffloadShape::automatic;
 };
 
 /// A batch of `count` rows x cols matrices in one of three layouts. Item b starts at
