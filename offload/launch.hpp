@@ -3,13 +3,13 @@
 // - thread: the batch split evenly over teams (kPerTeam matrices each), one device thread per
 //   matrix running a per-matrix kernel (the lane kernels with W = 1). In the interleaved layout
 //   neighbouring threads touch neighbouring addresses (coalesced).
-// - team: one team per matrix, whose threads share its rows (kernels/getrf_team.hpp).
+// - team: one team per matrix, whose threads share its rows (kernels/team.hpp).
 // Batches beyond the device's grid: the runtime may start fewer teams than asked for, and
 // `distribute` then hands each team several chunks; every matrix is still visited once.
 #pragma once
 
-#include "kernels/getrf_team.hpp"
 #include "kernels/layout.hpp"
+#include "kernels/team.hpp"
 
 namespace ompbatch::detail::offload {
 

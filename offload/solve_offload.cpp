@@ -99,7 +99,11 @@ void potrf(const Context &ctx, Uplo uplo, const BatchView<T> &A, int *info) {
   const DeviceItems<T> a = device_items(dA.view());
   int *inf = static_cast<int *>(dI.get());
   const int n = A.rows;
-  launch(dev, A.count, [=](int b) { potrf_lanes<T, 1>(uplo, n, a.at(b), a.rs, a.cs, inf + b); });
+  if (team_shape(ctx, n))
+    launch_teams(dev, A.count,
+                 [=](int b) { inf[b] = potrf_team<T>(uplo, n, a.at(b), a.rs, a.cs); });
+  else
+    launch(dev, A.count, [=](int b) { potrf_lanes<T, 1>(uplo, n, a.at(b), a.rs, a.cs, inf + b); });
   dA.copy_out();
   dI.copy_out();
 }

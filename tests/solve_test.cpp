@@ -822,6 +822,69 @@ TYPED_TEST(Solvers, OffloadMatchesHost) {
     for (int k = 0; k < count; ++k) EXPECT_EQ(x.info()[k], y.info()[k]) << "matrix " << k;
   }
 }
+
+/// The team-per-matrix kernels (OffloadShape::team) give bitwise the factors, pivots and infos
+/// of the thread-per-matrix ones: getrf square, tall and wide, with and without pivoting; potrf
+/// lower and upper with one matrix not positive definite; orders past the team's 128 threads.
+template <class T>
+class OffloadShapes : public ::testing::Test {};
+TYPED_TEST_SUITE(OffloadShapes, Precisions);
+
+TYPED_TEST(OffloadShapes, TeamFactorsEqualThreadFactorsBitwise) {
+  using T = TypeParam;
+  using ompbatch::BatchView;
+  using ompbatch::OffloadShape;
+  ASSERT_TRUE(ompbatch::Context::offload_usable(omp_get_default_device()));
+  std::mt19937_64 rng(91);
+  ompbatch::Context by_thread, by_team;
+  for (auto *c : {&by_thread, &by_team}) c->set_backend(ompbatch::Backend::offload);
+  by_thread.set_offload_shape(OffloadShape::thread);
+  by_team.set_offload_shape(OffloadShape::team);
+  const int count = 5;
+  for (auto [m, n] : {std::pair{1, 1}, {5, 5}, {33, 33}, {140, 140}, {40, 9}, {9, 40}})
+    for (bool pivot : {true, false}) {
+      SCOPED_TRACE(fmt::format("getrf m={} n={} pivot={}", m, n, pivot));
+      const long long size = static_cast<long long>(m) * n, k = std::min(m, n);
+      std::vector<T> x;
+      for (int b = 0; b < count; ++b) {
+        const std::vector<T> a = random_matrix<T>(m, n, rng);
+        x.insert(x.end(), a.begin(), a.end());
+      }
+      std::vector<T> y = x;
+      std::vector<int> px(k * count, -7), py = px, ix(count, -7), iy = ix;
+      ompbatch::getrf(by_thread, BatchView<T>::strided(m, n, x.data(), m, size, count),
+                      {pivot ? px.data() : nullptr, k}, ix.data());
+      ompbatch::getrf(by_team, BatchView<T>::strided(m, n, y.data(), m, size, count),
+                      {pivot ? py.data() : nullptr, k}, iy.data());
+      EXPECT_EQ(std::memcmp(x.data(), y.data(), x.size() * sizeof(T)), 0);
+      EXPECT_EQ(px, py);
+      EXPECT_EQ(ix, iy);
+    }
+  for (int n : {1, 5, 33, 140})
+    for (ompbatch::Uplo uplo : {ompbatch::Uplo::lower, ompbatch::Uplo::upper}) {
+      SCOPED_TRACE(fmt::format("potrf n={} uplo={}", n, char(uplo)));
+      std::vector<T> x;
+      for (int b = 0; b < count; ++b) {
+        std::vector<T> a = random_hpd<T>(n, rng);
+        if (b == 2)
+          a[static_cast<long long>(n / 2) * (n + 1)] = T(real_t<T>(-1));  // indefinite from n/2 + 1
+        x.insert(x.end(), a.begin(), a.end());
+      }
+      std::vector<T> y = x;
+      std::vector<int> ix(count, -7), iy = ix;
+      ompbatch::potrf(
+          by_thread, uplo,
+          BatchView<T>::strided(n, n, x.data(), n, static_cast<long long>(n) * n, count),
+          ix.data());
+      ompbatch::potrf(
+          by_team, uplo,
+          BatchView<T>::strided(n, n, y.data(), n, static_cast<long long>(n) * n, count),
+          iy.data());
+      EXPECT_EQ(std::memcmp(x.data(), y.data(), x.size() * sizeof(T)), 0);
+      EXPECT_EQ(ix, iy);
+      EXPECT_EQ(iy[2], n / 2 + 1);
+    }
+}
 #endif
 
 }  // namespace

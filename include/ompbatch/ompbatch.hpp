@@ -39,7 +39,7 @@ enum class Diag : char { non_unit = 'N', unit = 'U' };
 enum class HostPath : char { automatic = 'A', lanes = 'L', vendor = 'V' };
 /// How the offload backend's kernels spread a batch over the device: per routine and size as
 /// measured (automatic), or always one device thread per matrix, or one team of threads per
-/// matrix (sharing its rows; getrf so far, other routines run a thread per matrix), for
+/// matrix (sharing its rows; getrf and potrf, the other routines run a thread per matrix), for
 /// measurements and tests.
 enum class OffloadShape : char { automatic = 'A', thread = 'T', team = 'M' };
 

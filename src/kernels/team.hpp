@@ -1,16 +1,18 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// LU with partial pivoting of one matrix by a team of threads (the offload backend's team-per-
-// matrix shape): the rows of each column are spread over the team's threads, the pivot search is
-// a reduction over them, and the interchange, the scaling and the rank-1 update run in parallel
-// with a barrier between the steps. The same operations in the same order on every element as
-// getrf_lanes with W = 1 (kernels/getrf_lanes.hpp): the results are bitwise equal.
+// Factorizations of one matrix by a team of threads (the offload backend's team-per-matrix
+// shape), the rows of each column spread over the team's threads with a barrier between the
+// steps: getrf (the pivot search a reduction over the threads) and potrf. Each applies the same
+// operations in the same order to every element as the one-lane kernels (getrf_lanes and
+// potrf_lanes with W = 1): the results are bitwise equal.
 #pragma once
 
 #include <omp.h>
 
 #include <limits>
 
+#include "kernels/pack.hpp"
 #include "kernels/scalar.hpp"
+#include "ompbatch/ompbatch.hpp"
 
 namespace ompbatch::detail {
 
@@ -18,6 +20,11 @@ namespace ompbatch::detail {
 
 /// Threads of a team per matrix at most (the team's thread_limit).
 inline constexpr int kTeamThreads = 128;
+
+/// Threads for a team's parallel region over `rows` rows.
+inline int team_threads(int rows) noexcept {
+  return rows < kTeamThreads ? (rows > 0 ? rows : 1) : kTeamThreads;
+}
 
 /// getrf of the m x n matrix at a (row stride rs, column stride cs) by the calling team;
 /// ipiv == nullptr: no interchanges. Returns the first k+1 with U(k,k) == 0, else 0. Called by
@@ -30,8 +37,7 @@ int getrf_team(int m, int n, T *a, idx rs, idx cs, int *ipiv, idx ps) noexcept {
   R best[kTeamThreads];
   int where[kTeamThreads];
   int pivot_row = 0, info = 0;
-  const int threads = m < kTeamThreads ? (m > 0 ? m : 1) : kTeamThreads;
-#pragma omp parallel num_threads(threads)
+#pragma omp parallel num_threads(team_threads(m))
   {
     const int t = omp_get_thread_num(), nt = omp_get_num_threads();
     for (int k = 0; k < K; ++k) {
@@ -88,6 +94,54 @@ int getrf_team(int m, int n, T *a, idx rs, idx cs, int *ipiv, idx ps) noexcept {
           T *x = a + i * rs + j * cs;
           *x = fms(*x, l, a[k * rs + j * cs]);
         }
+      }
+#pragma omp barrier
+    }
+  }
+  return info;
+}
+
+/// Cholesky of the uplo triangle of the n x n matrix at a by the calling team (potrf_lanes'
+/// result: upper is the lower algorithm on the transposed storage). Left-looking, as
+/// potrf_tiles: for each column j, its diagonal by one thread, then its rows below spread over
+/// the threads, each element's updates in increasing k and then the scaling by the reciprocal of
+/// the new diagonal. A diagonal not positive (or NaN) at column j stops: returns j+1, and the
+/// columns from j on are as they came; else 0. Called as getrf_team.
+template <class T>
+int potrf_team(Uplo uplo, int n, T *a, idx rs, idx cs) noexcept {
+  using P = Pack<T, 1>;
+  using R = real_t<T>;
+  if (uplo == Uplo::upper) {
+    const idx s = rs;
+    rs = cs, cs = s;
+  }
+  int info = 0;  // the team's shared state: the info, and 1 / L(j,j) of the column
+  R rd = R(0);
+#pragma omp parallel num_threads(team_threads(n))
+  {
+    const int t = omp_get_thread_num(), nt = omp_get_num_threads();
+    for (int j = 0; j < n; ++j) {
+      const T *lj = a + j * rs;  // row j of L: L(j, k) at lj + k*cs
+      if (t == 0) {
+        T *e = a + j * (rs + cs);
+        T x = *e;
+        for (int k = 0; k < j; ++k) x = P::fms(x, lj[k * cs], P::conj(lj[k * cs]));
+        const R d = P::real(x);
+        if (P::gt(d, R(0))) {  // false for NaN
+          const T s = P::from_real(P::sqrt(d));
+          *e = s;
+          rd = P::real(P::recip(s));
+        } else {
+          info = j + 1;
+        }
+      }
+#pragma omp barrier
+      if (info) break;
+      for (int i = j + 1 + t; i < n; i += nt) {
+        T *e = a + i * rs + j * cs;
+        T x = *e;
+        for (int k = 0; k < j; ++k) x = P::fms(x, a[i * rs + k * cs], P::conj(lj[k * cs]));
+        *e = P::scale(x, rd);
       }
 #pragma omp barrier
     }
