@@ -4,8 +4,9 @@
 # suite of every configuration that can run here in one ctest run: host-gcc (host backend),
 # offload-x86 (host and offload backends, the offload one on clang's host-offload plugin),
 # sanitize (the host suite under ASan + UBSan, and the C API fuzzer) and tsan (the tests of
-# threads sharing handles under ThreadSanitizer). offload-nvptx is compiled (the library and
-# the tester) and its tests built and run only where an NVIDIA GPU is present.
+# threads sharing handles under ThreadSanitizer). offload-nvptx is compiled (the library, the
+# tester and, where CUDA's cuBLAS is found, the cuBLAS benchmark) and its tests built and run only
+# where an NVIDIA GPU is present.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/deps.sh
@@ -18,6 +19,9 @@ for p in "${presets[@]}"; do
   targets=()
   if [ "$p" = offload-nvptx ] && [ "$gpu" = 0 ]; then targets=(--target ompbatch ompbatch-tester); fi
   cmake --preset "$p" > "build-$p.log" 2>&1 || { cat "build-$p.log"; exit 1; }
+  if [ ${#targets[@]} -gt 0 ] && grep -q ompbatch_cublas_bench "build/$p/build.ninja"; then
+    targets+=(ompbatch_cublas_bench)
+  fi
   cmake --build --preset "$p" -j "$jobs" "${targets[@]}" >> "build-$p.log" 2>&1 ||
     { tail -n 80 "build-$p.log"; exit 1; }
   rm -f "build-$p.log"
