@@ -117,9 +117,9 @@ template <class T>
 void expect_one_outcome(
     bool hpd,
     const std::function<void(Context &, const BatchView<T> &, ompbatch::Pivots, int *)> &factor) {
-  // each getrf / potrf crossover of src/dispatch.hpp (32..256) lies between two of these orders,
+  // each getrf / potrf crossover of src/dispatch.hpp (32..512) lies between two of these orders,
   // so the automatic path takes both sides of it (the forced paths run both at every order)
-  for (int n : {5, 32, 40, 128, 130, 260}) {
+  for (int n : {5, 32, 40, 128, 130, 260, 520}) {
     const std::vector<std::vector<T>> mats = special_matrices<T>(n, hpd);
     std::vector<std::pair<std::string, Outcome>> outcomes;
     for_each_path([&](const std::string &path, Context &ctx) {
