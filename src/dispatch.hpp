@@ -54,7 +54,7 @@ inline constexpr int kNone = 1 << 30;
 // orders, one noisy order (a ratio within 10% of 1) not taken as a change of side. The README's
 // "Crossovers" gives the command's ratios. Columns: S, D, C, Z.
 
-/// getrf, getri, matinv, potrf, in the order of Routine (potrf on AVX-512: kPotrfCrossovers512).
+/// getrf, getri, matinv, potrf, in the order of Routine (AVX2; AVX-512: kCrossovers512).
 inline constexpr Crossover kCrossovers[4][4] = {
     {{256, 192}, {256, 160}, {96, 48}, {64, 32}},    // getrf
     {{256, 320}, {192, 192}, {64, 128}, {192, 96}},  // getri
@@ -62,19 +62,30 @@ inline constexpr Crossover kCrossovers[4][4] = {
     {{160, 96}, {192, 64}, {96, 48}, {256, 64}},     // potrf
 };
 
-/// potrf's crossovers where the host's vectors are 64 bytes (AVX-512), in place of kCrossovers'
-/// row: the lane kernels run twice the lanes there and stay ahead to larger orders. Measured on
-/// the 2-core Zen 5 VM (AVX-512), 2 threads, by
-///   scripts/crossovers.py --runs 2 --routine potrf -p d,s -n 48,64,96,128,160,192,256,320
-///                         -l interleaved,strided --megabytes 32 -r 3
-/// (c, z: -n 32..256; interleaved also -n 256,320,384,512), lanes / vendor time: strided double
-/// 0.58 at 64, 0.83 at 128, 1.01 at 192; single 0.50 / 0.66 / 0.91, 1.06 at 256; complex
-/// strided (narrow packed chunks) 0.88-1.08 from 32 (c: 1.01 at 64, z: 1.08 at 32); interleaved
-/// double 0.46 at 64, 0.80 at 192, 0.98-1.02 at 256, 1.02-1.06 at 320; single 0.34 at 64, 0.73
-/// at 256, 0.91 at 512 (not reached: taken at 512, where few matrices then go to the vendor
-/// path); c 1.03 at 512, z 1.00 at 384. The Zen 3 row (AVX2) put them at 64..256.
+/// kCrossovers where the host's vectors are 64 bytes (AVX-512): the lane kernels run twice the
+/// lanes there and stay ahead to larger orders. Measured on the 2-core Zen 5 VM (AVX-512), 2
+/// threads, by
+///   scripts/crossovers.py --runs 2 --routine getrf,getri,matinv,potrf -p s,d,c,z
+///                         -n 32,48,64,96,128,192,256,320,384,512 -l interleaved,strided
+///                         --megabytes 32 -r 3
+/// (the orders in parts: potrf 32..320 and 256..512 interleaved, getri/matinv 96..512 real and
+/// 32..384 complex, getrf 32..320), lanes / vendor time. getrf: double 0.67 at 128, 1.01 at 192
+/// (both layouts), single 0.83 at 256 and 1.02-1.03 from 256 strided / 320 interleaved, c
+/// interleaved 0.97 at 320 (taken there), z 1.03 / 1.14. getri: double 0.88 / 0.78 at 256, 1.02
+/// interleaved at 320, 1.04 strided at 384; single 1.03 / 1.21 at 384; c 1.10 / 1.04 at 384;
+/// z 0.98 interleaved at 256, 1.07 strided there. matinv: double 1.06 / 1.05 at 320; single
+/// 0.96 interleaved at 320, 1.05 strided; c 0.97 / 0.94 at 256; z 0.97-0.98 at 128, 1.10 at 192.
+/// potrf: strided double 0.58 at 64, 0.83 at 128, 1.01 at 192; single 0.91 at 192, 1.06 at 256;
+/// complex strided (narrow packed chunks) 0.88-1.08 from 32 (c 1.01 at 64, z 1.08 at 32);
+/// interleaved double 0.98-1.02 at 256, 1.02-1.06 at 320; single 0.91 at 512 (not reached:
+/// taken at 512, where few matrices then go to the vendor path); c 1.03 at 512, z 1.00 at 384.
 /// Columns: S, D, C, Z.
-inline constexpr Crossover kPotrfCrossovers512[4] = {{512, 256}, {320, 192}, {512, 64}, {384, 32}};
+inline constexpr Crossover kCrossovers512[4][4] = {
+    {{320, 256}, {192, 192}, {320, 256}, {320, 256}},  // getrf
+    {{384, 384}, {320, 384}, {384, 384}, {384, 256}},  // getri
+    {{384, 320}, {320, 320}, {384, 384}, {192, 192}},  // matinv
+    {{512, 256}, {320, 192}, {512, 64}, {384, 32}},    // potrf
+};
 
 /// The right-hand sides the solves' crossovers were measured at; the last column is nrhs = n.
 inline constexpr int kRhsMeasured[3] = {1, 4, 16};
@@ -151,8 +162,7 @@ constexpr int precision_index() {
 template <class T>
 int vendor_crossover(Routine r, Layout layout, int n, int nrhs = 1) {
   const int p = precision_index<T>();
-  const Crossover c = r == Routine::potrf && kVectorBytes >= 64 ? kPotrfCrossovers512[p]
-                      : int(r) < 4                              ? kCrossovers[int(r)][p]
+  const Crossover c = int(r) < 4   ? (kVectorBytes >= 64 ? kCrossovers512 : kCrossovers)[int(r)][p]
                       : int(r) < 7 ? kSolveCrossovers[int(r) - 4][rhs_column(n, nrhs)][p]
                       : r == Routine::gels && double(nrhs) * nrhs > n
                           ? kGelsManyRhsCrossovers[p]
