@@ -177,7 +177,8 @@ int main(int argc, char **argv) {
             ok(ompbCreate(&hs) == OMPB_STATUS_SUCCESS, "ompbCreate");
             ok(ompbSetBackend(hs, OMPB_BACKEND_OFFLOAD) == OMPB_STATUS_SUCCESS, "offload backend");
             ok(ompbSetMemorySpace(hs, OMPB_MEMORY_DEVICE) == OMPB_STATUS_SUCCESS, "device memory");
-            const bool il = std::string(layout) == "interleaved";
+            const bool il = std::string(layout) == "interleaved",
+                       st = std::string(layout) == "strided";
             const std::vector<double> input = il ? interleave(a, n, batch, width) : a;
             DeviceBuffer<double> oa(input.size(), dev);
             DeviceBuffer<int> opiv(std::size_t(n) * batch + width * std::size_t(n), dev),
@@ -190,14 +191,14 @@ int main(int argc, char **argv) {
               ompbStatus_t s = OMPB_STATUS_SUCCESS;
               if (lu && il)
                 s = ompbDgetrfInterleavedBatched(hs, n, n, oa.p, n, width, opiv.p, oinfo.p, batch);
-              else if (lu && !std::string(layout).compare("strided"))
+              else if (lu && st)
                 s = ompbDgetrfStridedBatched(hs, n, n, oa.p, n, nn, opiv.p, n, oinfo.p, batch);
               else if (lu)
                 s = ompbDgetrfBatched(hs, n, optr.p, n, opiv.p, oinfo.p, batch);
               else if (il)
                 s = ompbDpotrfInterleavedBatched(hs, OMPB_FILL_MODE_LOWER, n, oa.p, n, width,
                                                  oinfo.p, batch);
-              else if (!std::string(layout).compare("strided"))
+              else if (st)
                 s = ompbDpotrfStridedBatched(hs, OMPB_FILL_MODE_LOWER, n, oa.p, n, nn, oinfo.p,
                                              batch);
               else

@@ -10,6 +10,7 @@
 
 #include <limits>
 
+#include "kernels/getrf_lanes.hpp"
 #include "kernels/pack.hpp"
 #include "kernels/scalar.hpp"
 #include "ompbatch/ompbatch.hpp"
@@ -69,13 +70,7 @@ int getrf_team(int m, int n, T *a, idx rs, idx cs, int *ipiv, idx ps) noexcept {
         }
 #pragma omp barrier
         const int p = pivot_row;
-        if (p != k)
-          for (int j = t; j < n; j += nt) {
-            T *x = a + k * rs + j * cs, *y = a + p * rs + j * cs;
-            const T s = *x;
-            *x = *y;
-            *y = s;
-          }
+        for (int j = t; j < n; j += nt) swap_in_column<Pack<T, 1>>(a + j * cs, rs, k, k + 1, m, p);
 #pragma omp barrier
       }
       // zero pivots record info, their columns are not scaled; l21 = a21 / a11 by the
