@@ -5,7 +5,9 @@
 // memory (omp_target_alloc, OMPB_MEMORY_DEVICE; the vendors' pointer arrays point into the same
 // kind of buffer), copied in again before each call, untimed: the times are the calls' alone.
 //
-//   ompbatch_cublas_bench [n ...]        (default n = 4 8 16 32 64; batches 10^4, 10^5, 10^6)
+//   ompbatch_cublas_bench [--batches b,b,...] [--shapes thread,team] [n ...]
+//       (default n = 4 8 16 32 64; batches 10^4, 10^5, 10^6, each where three copies of its
+//       matrices fit half the device memory)
 //
 // One line per routine, n, batch and ompbatch layout (interleaved at the library's width,
 // strided, pointer array) and shape (OMPBATCH_OFFLOAD_SHAPE thread / team): medians of 5 timed
@@ -18,10 +20,10 @@
 #include <omp.h>
 
 #include <algorithm>
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <functional>
-#include <random>
 #include <string>
 #include <vector>
 
@@ -82,15 +84,21 @@ struct DeviceBuffer {
 };
 
 /// Random matrices, or (spd) diagonally dominant symmetric ones, n x n column-major, one after
-/// another.
+/// another. Each entry is a hash of its index (splitmix64), so that host threads fill batches of
+/// 10^6 in parallel and the numbers do not depend on the thread count.
 std::vector<double> matrices(int n, int batch, bool spd, unsigned seed) {
-  std::mt19937_64 rng(seed);
-  std::uniform_real_distribution<double> u(-1, 1);
-  std::vector<double> a(std::size_t(n) * n * batch);
+  const std::size_t nn = std::size_t(n) * n;
+  std::vector<double> a(nn * batch);
+#pragma omp parallel for schedule(static)
   for (int b = 0; b < batch; ++b) {
-    double *m = a.data() + std::size_t(n) * n * b;
-    for (int j = 0; j < n; ++j)
-      for (int i = 0; i < n; ++i) m[i + j * n] = u(rng);
+    double *m = a.data() + nn * b;
+    for (std::size_t e = 0; e < nn; ++e) {
+      std::uint64_t z = (seed + (nn * b + e)) * 0x9e3779b97f4a7c15ull;
+      z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+      z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+      z ^= z >> 31;
+      m[e] = double(z >> 11) * 0x1.0p-52 - 1.0;  // uniform in [-1, 1)
+    }
     if (spd)
       for (int j = 0; j < n; ++j)
         for (int i = 0; i < j; ++i) m[i + j * n] = m[j + i * n];
@@ -104,6 +112,7 @@ std::vector<double> matrices(int n, int batch, bool spd, unsigned seed) {
 std::vector<double> interleave(const std::vector<double> &a, int n, int batch, int w) {
   const std::size_t blocks = (std::size_t(batch) + w - 1) / w, nn = std::size_t(n) * n;
   std::vector<double> x(blocks * w * nn, 0.0);
+#pragma omp parallel for schedule(static)
   for (int b = 0; b < batch; ++b)
     for (std::size_t e = 0; e < nn; ++e) x[(b / w) * w * nn + e * w + b % w] = a[b * nn + e];
   return x;
@@ -112,9 +121,33 @@ std::vector<double> interleave(const std::vector<double> &a, int n, int batch, i
 }  // namespace
 
 int main(int argc, char **argv) {
-  std::vector<int> ns;
-  for (int i = 1; i < argc; ++i) ns.push_back(std::atoi(argv[i]));
+  std::vector<int> ns, batches;
+  std::vector<std::string> shapes;
+  for (int i = 1; i < argc; ++i) {
+    const std::string arg = argv[i];
+    if (arg == "--batches" && i + 1 < argc) {
+      for (const char *p = argv[++i]; *p != '\0';) {
+        char *end = nullptr;
+        batches.push_back(int(std::strtol(p, &end, 10)));
+        ok(end != p && batches.back() > 0, "--batches b,b,... (positive batch counts)");
+        p = *end == ',' ? end + 1 : end;
+        ok(*end == ',' || *end == '\0', "--batches b,b,... (positive batch counts)");
+      }
+    } else if (arg == "--shapes" && i + 1 < argc) {
+      for (std::string list = argv[++i]; !list.empty();) {
+        const std::size_t comma = list.find(',');
+        shapes.push_back(list.substr(0, comma));
+        ok(shapes.back() == "thread" || shapes.back() == "team", "--shapes thread,team");
+        list = comma == std::string::npos ? "" : list.substr(comma + 1);
+      }
+    } else {
+      ns.push_back(std::atoi(argv[i]));
+      ok(ns.back() > 0, "an order n > 0");
+    }
+  }
   if (ns.empty()) ns = {4, 8, 16, 32, 64};
+  if (batches.empty()) batches = {10000, 100000, 1000000};
+  if (shapes.empty()) shapes = {"thread", "team"};
   const int dev = omp_get_default_device();
   ok(omp_get_num_devices() > 0, "an OpenMP offload device");
   int clock_khz = 0, bus_bits = 0;
@@ -139,7 +172,7 @@ int main(int argc, char **argv) {
       "info_mismatches\n");
   for (const char *routine : {"getrf", "potrf"})
     for (int n : ns)
-      for (int batch : {10000, 100000, 1000000}) {
+      for (int batch : batches) {
         const bool lu = std::string(routine) == "getrf";
         const std::size_t nn = std::size_t(n) * n;
         if (nn * batch * sizeof(double) * 3 > prop.totalGlobalMem / 2) continue;
@@ -171,8 +204,8 @@ int main(int argc, char **argv) {
             });
         const std::vector<int> vinf = vinfo.get();
         for (const char *layout : {"interleaved", "strided", "pointer"})
-          for (const char *shape : {"thread", "team"}) {
-            setenv("OMPBATCH_OFFLOAD_SHAPE", shape, 1);
+          for (const std::string &shape : shapes) {
+            setenv("OMPBATCH_OFFLOAD_SHAPE", shape.c_str(), 1);
             ompbHandle_t hs;
             ok(ompbCreate(&hs) == OMPB_STATUS_SUCCESS, "ompbCreate");
             ok(ompbSetBackend(hs, OMPB_BACKEND_OFFLOAD) == OMPB_STATUS_SUCCESS, "offload backend");
@@ -213,8 +246,8 @@ int main(int argc, char **argv) {
             int mismatches = 0;
             for (int b = 0; b < batch; ++b) mismatches += oinf[b] != vinf[b];
             std::printf("%s,%d,%d,%s,%s,%.4f,%.2f,%.4f,%.2f,%.3f,%.3f,%d\n", routine, n, batch,
-                        layout, shape, ot * 1e3, flops / ot / 1e9, vk * 1e3, flops / vk / 1e9,
-                        vk / ot, bytes / ot / peak, mismatches);
+                        layout, shape.c_str(), ot * 1e3, flops / ot / 1e9, vk * 1e3,
+                        flops / vk / 1e9, vk / ot, bytes / ot / peak, mismatches);
             std::fflush(stdout);
             ompbDestroy(hs);
           }

@@ -1,0 +1,106 @@
+#!/usr/bin/env bash
+# Runs the offload-nvptx build on a GPU machine (NVIDIA driver and CUDA 13's cuBLAS/cuSOLVER
+# there; the rest comes in build/gpu-pack/ompbatch-nvptx.tar.xz from scripts/gpu-pack.sh):
+#   1. the whole test suite with OMPBATCH_BACKEND=offload (ctest's offload.* set), in shards;
+#   2. the team-per-matrix tests with OMPBATCH_OFFLOAD_SHAPE=team (ctest's offload-team.* set);
+#   3. the C and Fortran examples on the offload backend;
+#   4. ompbatch_cublas_bench: dgetrf/dpotrf against cuBLAS/cuSOLVER batched.
+# Logs and the bench's CSV go to OUTDIR; the last lines printed are the summary.
+#
+#   scripts/gpu-check.sh OUTDIR [seconds for the tests] [seconds for the bench]
+# Narrower runs (environment): GPU_CHECK_FIRST=FILTER runs those tests alone first;
+# GPU_CHECK_SUITES="offload offload-team" (the default) picks the suites; GPU_CHECK_BENCH lists
+# the bench's parts ("batch n n ...|batch n ..."); GPU_CHECK_SHAPES=thread,team its shapes.
+set -uo pipefail
+out=${1:?usage: scripts/gpu-check.sh OUTDIR [test seconds] [bench seconds]}
+test_s=${2:-150}
+bench_s=${3:-150}
+cd "$(dirname "$0")/.."
+mkdir -p "$out"
+run=${TMPDIR:-/tmp}/ompbatch-gpu
+rm -rf "$run" && mkdir -p "$run"
+xz -dc build/gpu-pack/ompbatch-nvptx.tar.xz | tar -C "$run" -xf - || exit 1
+lib=$run/lib bin=$run/bin
+{
+  date -u '+# %F %T UTC'
+  nvidia-smi --query-gpu=name,driver_version,memory.total,clocks.max.sm,clocks.max.mem \
+    --format=csv 2>&1
+  # libomptarget's CUDA plugin opens "libcuda.so"; drivers in containers may ship only .so.1.
+  if ! ldconfig -p | grep -q 'libcuda\.so '; then
+    c=$( (ldconfig -p | awk '/libcuda\.so\.1 /{print $NF}'; ls /usr/local/nvidia/lib64/libcuda.so.1 \
+          /usr/lib/x86_64-linux-gnu/libcuda.so.1 2>/dev/null) | head -1)
+    echo "libcuda.so -> ${c:-none found}"
+    [ -n "$c" ] && ln -sf "$c" "$lib/libcuda.so"
+  fi
+  cu=""
+  for d in /usr/local/cuda/lib64 /usr/local/cuda/targets/x86_64-linux/lib /usr/local/cuda/lib \
+           $(python3 -c 'import nvidia, os; print(" ".join(os.path.join(p, s, "lib") for p in nvidia.__path__ for s in os.listdir(p)))' 2>/dev/null); do
+    if [ -e "$d/libcublas.so.13" ] || [ -e "$d/libcusolver.so.12" ]; then cu="$cu:$d"; fi
+  done
+  echo "CUDA libraries: ${cu:-none found}"
+} > "$out/device.txt" 2>&1
+cu=$(awk -F': ' '/^CUDA libraries/{print $2}' "$out/device.txt")
+[ "$cu" = "none found" ] && cu=""
+export LD_LIBRARY_PATH="$lib$cu${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
+ldd "$bin"/* | grep 'not found' >> "$out/device.txt"
+cat "$out/device.txt"
+
+export OMPBATCH_BACKEND=offload OMP_TARGET_OFFLOAD=MANDATORY OMP_NUM_THREADS=1
+shards=12
+# suite NAME FILTER [VAR=VALUE ...]: the tests in shards, at most test_s/2 seconds each suite.
+suite() {
+  local name=$1 filter=$2
+  shift 2
+  local t0=$SECONDS
+  for ((i = 0; i < shards; ++i)); do
+    env "$@" GTEST_TOTAL_SHARDS=$shards GTEST_SHARD_INDEX=$i \
+      timeout $((test_s / 2)) "$bin/ompbatch_tests" --gtest_filter="$filter" \
+      > "$run/$name.$i.log" 2>&1 &
+  done
+  wait
+  local i rc_all=0
+  for ((i = 0; i < shards; ++i)); do
+    cat "$run/$name.$i.log"
+    grep -q '^\[  PASSED  \]' "$run/$name.$i.log" && ! grep -q '^\[  FAILED  \]' "$run/$name.$i.log" ||
+      { rc_all=1; echo "### shard $i of $name did not pass; its last lines:"; tail -3 "$run/$name.$i.log"; }
+  done > "$out/$name.log"
+  local passed failed
+  passed=$(grep -c '^\[       OK \]' "$out/$name.log")
+  failed=$(grep -c '^\[  FAILED  \].*(' "$out/$name.log")
+  echo "$name: $passed passed, $failed failed, $((SECONDS - t0)) s$([ $rc_all = 0 ] || echo ', NOT ALL SHARDS PASSED')"
+  grep -E '^\[  FAILED  \].*\(|^### ' "$out/$name.log" | head -20
+}
+[ -n "${GPU_CHECK_FIRST:-}" ] && suite tests-first "$GPU_CHECK_FIRST"
+for s in ${GPU_CHECK_SUITES:-offload offload-team}; do
+  case $s in
+    offload) suite tests-offload '*' ;;
+    offload-team)
+      suite tests-offload-team \
+        'Getrf*:Solvers*.Potr*:Solvers*.LargeMatrices*:Solvers*.OffloadMatchesHost:NonFinite*:ManyMatrices.*:WorkedExample*:CxxApi*' \
+        OMPBATCH_OFFLOAD_SHAPE=team ;;
+  esac
+done
+for e in c_api_example c_enum_checks fortran_getrf_solve; do
+  timeout 60 "$bin/$e" > "$run/$e.log" 2>&1
+  echo "$e: exit $?" | tee -a "$out/examples.log"
+  cat "$run/$e.log" >> "$out/examples.log"
+done
+
+# The bench: n <= 32 at 10^5 and 10^6 matrices (the issue's targets), n = 64..256 at 10^4 (where
+# a team per matrix may win). Each part stops at its share of bench_s.
+t0=$SECONDS
+csv=$out/cublas.csv
+: > "$csv"
+IFS='|' read -r -a parts <<< "${GPU_CHECK_BENCH:-100000 4 8 16 32|1000000 8 16|10000 64 128 256}"
+for part in "${parts[@]}"; do
+  set -- $part
+  left=$((bench_s - (SECONDS - t0)))
+  [ $left -gt 5 ] || { echo "bench: no time left for batch $1" | tee -a "$csv"; continue; }
+  b=$1
+  shift
+  timeout $left "$bin/ompbatch_cublas_bench" --batches "$b" --shapes "${GPU_CHECK_SHAPES:-thread,team}" \
+    "$@" >> "$csv" 2>&1 ||
+    echo "# bench --batches $b $* stopped: exit $?" | tee -a "$csv"
+done
+echo "bench: $((SECONDS - t0)) s"
+{ command -v column >/dev/null && column -s, -t || cat; } < <(grep -v '^#' "$csv" | awk -F, 'NR == 1 || $1 != "routine"' | cut -d, -f1-7,9-12)
