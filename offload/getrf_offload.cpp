@@ -12,6 +12,7 @@ namespace ompbatch::detail::offload {
 
 template <class T>
 void getrf(const Context &ctx, const BatchView<T> &A, Pivots ipiv, int *info) {
+  const bool team = team_shape(ctx, std::min(A.rows, A.cols), "getrf");
   const int dev = ctx.device();
   const MemorySpace space = ctx.memory_space();
   DeviceBatch<T> dA("A", A, dev, space, true);
@@ -21,11 +22,8 @@ void getrf(const Context &ctx, const BatchView<T> &A, Pivots ipiv, int *info) {
   const DeviceItems<int> p = device_items(dP.view());
   int *inf = static_cast<int *>(dI.get());
   const int m = A.rows, n = A.cols;
-  if (team_shape(ctx, std::min(m, n)))
-    launch_teams(dev, A.count, [=](int b) {
-      const int i = getrf_team<T>(m, n, a.at(b), a.rs, a.cs, p.data ? p.at(b) : nullptr, p.rs);
-      if (inf) inf[b] = i;
-    });
+  if (team)
+    getrf_teams<T>(dev, A.count, m, n, a, p, inf);
   else
     launch(dev, A.count, [=](int b) {
       int i = 0;

@@ -9,7 +9,7 @@
 #pragma once
 
 #include "kernels/layout.hpp"
-#include "kernels/team.hpp"
+#include "ompbatch/ompbatch.hpp"
 
 namespace ompbatch::detail::offload {
 
@@ -60,19 +60,35 @@ void launch(int dev, int count, F f) {
 /// GPU (a thread per matrix at every order, as before the team shape).
 inline constexpr int kTeamShapeMin = 1 << 30;
 
-/// Whether a call of order n runs a team per matrix.
-inline bool team_shape(const Context &ctx, int n) {
+/// Whether the team shape may run on this build's devices. Not on NVIDIA GPUs: on an H200
+/// (clang 19, 2026-11-26) its potrf gave wrong factors at order 100 and more in single precision
+/// and its bitwise test did not finish in 110 s, where the host-offload plugin passes them all.
+#ifdef OMPBATCH_OFFLOAD_NVPTX
+inline constexpr bool kTeamShapeSupported = false;
+#else
+inline constexpr bool kTeamShapeSupported = true;
+#endif
+
+/// Whether a call of order n runs a team per matrix; throws OMPB_STATUS_NOT_SUPPORTED for the
+/// team shape asked for where it is not supported. Called before anything is copied or mapped.
+inline bool team_shape(const Context &ctx, int n, const char *routine) {
+  if (ctx.offload_shape() == OffloadShape::team && !kTeamShapeSupported)
+    throw Error(OMPB_STATUS_NOT_SUPPORTED, routine,
+                "the team-per-matrix shape (OMPBATCH_OFFLOAD_SHAPE=team) is not supported on "
+                "NVIDIA GPUs yet: use thread or auto");
   return ctx.offload_shape() == OffloadShape::team ||
          (ctx.offload_shape() == OffloadShape::automatic && n >= kTeamShapeMin);
 }
 
-/// Runs f(b) for b = 0..count-1 on device `dev`, one team per matrix: f runs on the team's
-/// initial thread and opens its own parallel region of up to kTeamThreads threads.
-template <class F>
-void launch_teams(int dev, int count, F f) {
-#pragma omp target teams distribute device(dev) firstprivate(f) num_teams(count) \
-    thread_limit(kTeamThreads)
-  for (int b = 0; b < count; ++b) f(b);
-}
+/// The team-per-matrix shape (offload/team_offload.cpp, kernels/team.hpp): getrf and potrf of
+/// matrices 0..count-1 of a (device addresses), one team per matrix; inf[b] = the matrix's info
+/// (inf may be null for getrf). Their own translation unit: the other offload code is compiled in
+/// Clang's CUDA data-sharing mode (locals private to each device thread), the team kernels in the
+/// generic mode that shares the team's state with its parallel region.
+template <class T>
+void getrf_teams(int dev, int count, int m, int n, const DeviceItems<T> &a,
+                 const DeviceItems<int> &p, int *inf);
+template <class T>
+void potrf_teams(int dev, int count, Uplo uplo, int n, const DeviceItems<T> &a, int *inf);
 
 }  // namespace ompbatch::detail::offload

@@ -92,6 +92,7 @@ void matinv(const Context &ctx, const BatchView<const T> &A, const BatchView<T> 
 
 template <class T>
 void potrf(const Context &ctx, Uplo uplo, const BatchView<T> &A, int *info) {
+  const bool team = team_shape(ctx, A.rows, "potrf");
   const int dev = ctx.device();
   const MemorySpace space = ctx.memory_space();
   DeviceBatch<T> dA("A", A, dev, space, true);
@@ -99,9 +100,8 @@ void potrf(const Context &ctx, Uplo uplo, const BatchView<T> &A, int *info) {
   const DeviceItems<T> a = device_items(dA.view());
   int *inf = static_cast<int *>(dI.get());
   const int n = A.rows;
-  if (team_shape(ctx, n))
-    launch_teams(dev, A.count,
-                 [=](int b) { inf[b] = potrf_team<T>(uplo, n, a.at(b), a.rs, a.cs); });
+  if (team)
+    potrf_teams<T>(dev, A.count, uplo, n, a, inf);
   else
     launch(dev, A.count, [=](int b) { potrf_lanes<T, 1>(uplo, n, a.at(b), a.rs, a.cs, inf + b); });
   dA.copy_out();

@@ -259,7 +259,7 @@ inline void gather_lanes(T *x, const T *t, const int *o) noexcept {
 }
 
 /// Rows up to which getrf_blocked defers the interchanges of the panels' columns (kGathers).
-inline constexpr int kDeferRowsMax = 256;
+enum : int { kDeferRowsMax = 256 };
 
 /// The interchanges of steps k1..kmax-1 in the columns k1-NB..k1-1 of every full panel (k1 <=
 /// kfull), deferred by getrf_blocked to the end: a column's rows k1..m-1 take their final values
@@ -296,7 +296,7 @@ inline void interchange_l(int m, int kfull, int kmax, T *a, RS rs, CS cs, const 
 
 /// Bytes of a column (m * W elements) up to which getrf_blocked swaps the rows of the next
 /// column before it updates one (see there).
-inline constexpr idx kEarlySwapBytes = 8192;
+enum : idx { kEarlySwapBytes = 8192 };
 
 /// Right-looking LU in panels of NB columns. The steps of a panel interchange and update only
 /// its own columns; every other column then takes the panel's NB interchanges and (right of
@@ -358,7 +358,7 @@ inline void getrf_blocked(M m, N n, T *a, RS rs, CS cs, int *ipiv, idx ps,
 /// latency, not their count, bounds a column's steps (kernel alone, 16 lanes, n = 16, one
 /// thread, L2-resident: dgetrf 8.3 -> 9.7 GFLOP/s and sgetrf 17 -> 20 for 1 -> 3 chains, 4 no
 /// faster); its last pass, whose columns are independent, runs one chain (3 were 3% slower).
-inline constexpr int kChains = 3;
+enum : int { kChains = 3 };
 
 template <class P, int N, int Chains = kChains>
 inline void interchange(typename P::V (&x)[N], int k, typename P::I p) noexcept {
@@ -411,7 +411,7 @@ struct PivotDivision {
 
 /// Rows of a column getrf_columns holds in registers (the bottom ones): with the selects'
 /// temporaries they fill the 32 AVX-512 registers (half of them where a target has 16).
-inline constexpr int kColumnRegisters = kVectorBytes >= 64 ? 16 : 8;
+enum : int { kColumnRegisters = kVectorBytes >= 64 ? 16 : 8 };
 
 /// Row k's new value in the interchange of rows k and p (per lane, p >= k) of a column whose
 /// rows M.. are the registers x and whose rows k..M-1 are in place at c (k < M): one chain
@@ -575,7 +575,7 @@ inline void getrf_columns(T *a, RS rs, CS cs, int *ipiv, idx ps, typename P::I &
 /// Panel width of the blocked factorization (min(m,n) > kStepsMax). Interleaved dgetrf,
 /// 16 lanes, one thread, L2-resident batches: 4 ran 5-40% faster than 8 at n = 16..64, and
 /// two columns per update_column visit instead of one 5-20% slower.
-inline constexpr int kPanel = 4;
+enum : int { kPanel = 4 };
 
 /// A size known at compile time (std::integral_constant), else 0. A type, not a variable
 /// template: every variable instantiated inside `declare target` becomes a device global that
@@ -589,7 +589,7 @@ struct FixedSize<std::integral_constant<X, V>> : std::integral_constant<int, int
 /// Fixed sizes up to this run their steps with compile-time k (bench/getrf_bench, 256 MiB
 /// batches: +19-26% at n = 4 and 8; up to 16 the unrolled code took minutes to compile and
 /// megabytes of text).
-inline constexpr int kFixedStepsMax = 8;
+enum : int { kFixedStepsMax = 8 };
 
 template <class P, bool Pivot, class T, class M, class N, class RS, class CS, class PF, int... K>
 inline void getrf_fixed_steps(M m, N n, T *a, RS rs, CS cs, int *ipiv, idx ps,

@@ -11,13 +11,13 @@ namespace ompbatch::detail {
 #pragma omp declare target
 
 /// Bytes per cache line, the step of every prefetch loop.
-inline constexpr idx kCacheLine = 64;
+enum : idx { kCacheLine = 64 };
 
 /// Memory the host driver will hand the next kernel call, to be brought into L2 (prefetcht2 on
 /// x86) while this call computes: `ranges` ranges of `bytes` each, from starts[0..ranges) (the
 /// next in-place block: one range; the next packed chunk: one per matrix). Empty: nothing.
 struct Ahead {
-  static constexpr int kMaxRanges = 16;  // the widest getrf kernel's lanes
+  enum : int { kMaxRanges = 16 };  // the widest getrf kernel's lanes
   const void *starts[kMaxRanges] = {};
   int ranges = 0;
   idx bytes = 0;

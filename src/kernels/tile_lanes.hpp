@@ -29,7 +29,7 @@ inline constexpr int kPassLanes = is_complex_v<T> || sizeof(T) * W <= kVectorByt
 #pragma omp declare target
 
 /// Registers of the target for the host's packs (AVX-512: 32).
-inline constexpr int kVectorRegisters = kVectorBytes >= 64 ? 32 : 16;
+enum : int { kVectorRegisters = kVectorBytes >= 64 ? 32 : 16 };
 
 /// Rows and columns of the accumulator tile for values of the pack P: the accumulators, one
 /// row's value of A and a row of B's values fit the registers (complex values take two, a pair

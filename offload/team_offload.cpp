@@ -1,0 +1,41 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// The team-per-matrix shape's launches (kernels/team.hpp). Compiled in Clang's generic
+// data-sharing mode, unlike the rest of the offload code (CMakeLists.txt): a team's state lives
+// in its initial thread's locals, which the team's parallel region shares.
+#include "kernels/team.hpp"
+#include "offload/launch.hpp"
+#include "precisions.hpp"
+
+namespace ompbatch::detail::offload {
+
+/// Runs f(b) for b = 0..count-1 on device `dev`, one team per matrix: f runs on the team's
+/// initial thread and opens its own parallel region of up to kTeamThreads threads.
+template <class F>
+void launch_teams(int dev, int count, F f) {
+#pragma omp target teams distribute device(dev) firstprivate(f) num_teams(count) \
+    thread_limit(kTeamThreads)
+  for (int b = 0; b < count; ++b) f(b);
+}
+
+template <class T>
+void getrf_teams(int dev, int count, int m, int n, const DeviceItems<T> &a,
+                 const DeviceItems<int> &p, int *inf) {
+  launch_teams(dev, count, [=](int b) {
+    const int i = getrf_team<T>(m, n, a.at(b), a.rs, a.cs, p.data ? p.at(b) : nullptr, p.rs);
+    if (inf) inf[b] = i;
+  });
+}
+
+template <class T>
+void potrf_teams(int dev, int count, Uplo uplo, int n, const DeviceItems<T> &a, int *inf) {
+  launch_teams(dev, count, [=](int b) { inf[b] = potrf_team<T>(uplo, n, a.at(b), a.rs, a.cs); });
+}
+
+#define OMPB_INSTANTIATE(L, T)                                             \
+  template void getrf_teams<T>(int, int, int, int, const DeviceItems<T> &, \
+                               const DeviceItems<int> &, int *);           \
+  template void potrf_teams<T>(int, int, Uplo, int, const DeviceItems<T> &, int *);
+OMPB_FOR_EACH_PRECISION(OMPB_INSTANTIATE)
+#undef OMPB_INSTANTIATE
+
+}  // namespace ompbatch::detail::offload
