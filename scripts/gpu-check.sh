@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs the offload-nvptx build on a GPU machine (NVIDIA driver and CUDA 13's cuBLAS/cuSOLVER
 # there; the rest comes in build/gpu-pack/ompbatch-nvptx.tar.xz from scripts/gpu-pack.sh):
-#   1. the whole test suite with OMPBATCH_BACKEND=offload (ctest's offload.* set), in shards;
+#   1. the whole test suite with OMPBATCH_BACKEND=offload (ctest's offload.* set), a process a test;
 #   2. the team-per-matrix tests with OMPBATCH_OFFLOAD_SHAPE=team (ctest's offload-team.* set);
 #   3. the C and Fortran examples on the offload backend;
 #   4. ompbatch_cublas_bench: dgetrf/dpotrf against cuBLAS/cuSOLVER batched.
@@ -46,29 +46,40 @@ ldd "$bin"/* | grep 'not found' >> "$out/device.txt"
 cat "$out/device.txt"
 
 export OMPBATCH_BACKEND=offload OMP_TARGET_OFFLOAD=MANDATORY OMP_NUM_THREADS=1
-shards=12
-# suite NAME FILTER [VAR=VALUE ...]: the tests in shards, at most test_s/2 seconds each suite.
+export bin run
+jobs=${GPU_CHECK_JOBS:-16}
+# run_one NAME TEST: one test in its own process, stopped at the suite's deadline; prints
+# "PASS|FAIL|TIMEOUT|NOT-RUN TEST seconds".
+run_one() {
+  local name=$1 t=$2 left=$((deadline - $(date +%s)))
+  local log="$run/$name/${t//\//_}.log" t0
+  [ $left -gt 0 ] || { echo "NOT-RUN $t"; return; }
+  t0=$(date +%s)
+  env $suite_env timeout $left "$bin/ompbatch_tests" --gtest_filter="$t" > "$log" 2>&1
+  local rc=$? dt=$(($(date +%s) - t0))
+  if [ $rc = 0 ] && grep -q '^\[  PASSED  \] 1 test' "$log"; then echo "PASS $t ${dt}s"
+  elif [ $rc = 124 ]; then echo "TIMEOUT $t ${dt}s"
+  else echo "FAIL $t rc=$rc ${dt}s"; fi
+}
+export -f run_one
+# suite NAME FILTER [VAR=VALUE ...]: each test of FILTER in its own process, GPU_CHECK_JOBS at a
+# time (the long ones first), all stopped test_s/2 seconds after the suite starts: a slow test
+# holds up no other. NAME.log: one line per test, then the logs of those that did not pass.
 suite() {
-  local name=$1 filter=$2
+  local name=$1 filter=$2 t0=$SECONDS
   shift 2
-  local t0=$SECONDS
-  for ((i = 0; i < shards; ++i)); do
-    env "$@" GTEST_TOTAL_SHARDS=$shards GTEST_SHARD_INDEX=$i \
-      timeout $((test_s / 2)) "$bin/ompbatch_tests" --gtest_filter="$filter" \
-      > "$run/$name.$i.log" 2>&1 &
-  done
-  wait
-  local i rc_all=0
-  for ((i = 0; i < shards; ++i)); do
-    cat "$run/$name.$i.log"
-    grep -q '^\[  PASSED  \]' "$run/$name.$i.log" && ! grep -q '^\[  FAILED  \]' "$run/$name.$i.log" ||
-      { rc_all=1; echo "### shard $i of $name did not pass; its last lines:"; tail -3 "$run/$name.$i.log"; }
-  done > "$out/$name.log"
-  local passed failed
-  passed=$(grep -c '^\[       OK \]' "$out/$name.log")
-  failed=$(grep -c '^\[  FAILED  \].*(' "$out/$name.log")
-  echo "$name: $passed passed, $failed failed, $((SECONDS - t0)) s$([ $rc_all = 0 ] || echo ', NOT ALL SHARDS PASSED')"
-  grep -E '^\[  FAILED  \].*\(|^### ' "$out/$name.log" | head -20
+  export suite_env="$*" deadline=$(($(date +%s) + test_s / 2))
+  mkdir -p "$run/$name"
+  "$bin/ompbatch_tests" --gtest_filter="$filter" --gtest_list_tests |
+    awk '/^[^ ]/ {s = $1} /^  / {print s $1}' |
+    awk '/VendorCrossovers|LargeMatri|NonFinite|ManyMatrices|OffloadShapes/ {print; next} {rest = rest $0 "\n"} END {printf "%s", rest}' |
+    xargs -P "$jobs" -I{} bash -c 'run_one "$0" "$1"' "$name" {} | sort -k2 > "$out/$name.log"
+  for f in $(awk '$1 == "FAIL" || $1 == "TIMEOUT" {print $2}' "$out/$name.log"); do
+    echo "### $f"
+    tail -20 "$run/$name/${f//\//_}.log"
+  done >> "$out/$name.log"
+  echo "$name: $(awk '$1 ~ /^(PASS|FAIL|TIMEOUT|NOT-RUN)$/ {n[$1]++} END {printf "%d passed, %d failed, %d stopped at the limit, %d not started", n["PASS"], n["FAIL"], n["TIMEOUT"], n["NOT-RUN"]}' "$out/$name.log"), $((SECONDS - t0)) s"
+  grep -E '^(FAIL|TIMEOUT) ' "$out/$name.log" | head -20
 }
 [ -n "${GPU_CHECK_FIRST:-}" ] && suite tests-first "$GPU_CHECK_FIRST"
 for s in ${GPU_CHECK_SUITES:-offload offload-team}; do
