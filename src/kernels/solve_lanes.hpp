@@ -84,10 +84,10 @@ inline void potrf_tiles(int n, T *a, idx rs, idx cs, typename P::I &go) noexcept
     // the tile of rows i0.. (mr of them); Diag: the diagonal tile (i0 == j0, mr >= nc), whose
     // upper part is neither read nor written (a compile-time choice: Clang 19 compiled a run-time
     // one wrongly for the device at -O3, taking the diagonal branch on every tile)
-    auto tile = [&](auto diag_tag, int i0, int mr) {
+    auto tile = [&](auto diag_tag, int i0, int mr) OMPB_INLINE {
       constexpr bool diag = decltype(diag_tag)::value;
       T *x = a + i0 * rs + j0 * cs;
-      tile_case<MR, NC>(mr, nc, [&](auto rows, auto cols) {
+      tile_case<MR, NC>(mr, nc, [&](auto rows, auto cols) OMPB_INLINE {
         constexpr int kr = decltype(rows)::value, kc = decltype(cols)::value;
         V acc[kr][kc];
 #pragma GCC unroll 8

@@ -56,7 +56,7 @@ struct TileShape {  // enumerators, not static members: no device globals (see F
 /// f(R, C) with R and C std::integral_constants equal to r and c, 1 <= r <= MR, 1 <= c <= MC:
 /// partial tiles at the edges run with a shape known at compile time too.
 template <int MR, int MC, int R = MR, int C = MC, class F>
-inline void tile_case(int r, int c, F &&f) noexcept {
+OMPB_INLINE inline void tile_case(int r, int c, F &&f) noexcept {
   if (r == R && c == C)
     f(std::integral_constant<int, R>(), std::integral_constant<int, C>());
   else if constexpr (C > 1)
