@@ -5,7 +5,7 @@
 // memory (omp_target_alloc, OMPB_MEMORY_DEVICE; the vendors' pointer arrays point into the same
 // kind of buffer), copied in again before each call, untimed: the times are the calls' alone.
 //
-//   ompbatch_cublas_bench [--batches b,b,...] [--shapes thread,team] [n ...]
+//   ompbatch_cublas_bench [--batches b,b,...] [--shapes thread,team] [n ...]   (shapes: thread)
 //       (default n = 4 8 16 32 64; batches 10^4, 10^5, 10^6, each where three copies of its
 //       matrices fit half the device memory)
 //
@@ -118,6 +118,17 @@ std::vector<double> interleave(const std::vector<double> &a, int n, int batch, i
   return x;
 }
 
+/// "a,b,c" -> {"a", "b", "c"}
+std::vector<std::string> comma_list(const std::string &list) {
+  std::vector<std::string> items;
+  for (std::size_t at = 0;;) {
+    const std::size_t comma = list.find(',', at);
+    items.push_back(list.substr(at, comma - at));
+    if (comma == std::string::npos) return items;
+    at = comma + 1;
+  }
+}
+
 }  // namespace
 
 int main(int argc, char **argv) {
@@ -126,20 +137,15 @@ int main(int argc, char **argv) {
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
     if (arg == "--batches" && i + 1 < argc) {
-      for (const char *p = argv[++i]; *p != '\0';) {
+      for (const std::string &b : comma_list(argv[++i])) {
         char *end = nullptr;
-        batches.push_back(int(std::strtol(p, &end, 10)));
-        ok(end != p && batches.back() > 0, "--batches b,b,... (positive batch counts)");
-        p = *end == ',' ? end + 1 : end;
-        ok(*end == ',' || *end == '\0', "--batches b,b,... (positive batch counts)");
+        batches.push_back(int(std::strtol(b.c_str(), &end, 10)));
+        ok(*end == '\0' && batches.back() > 0, "--batches b,b,... (positive batch counts)");
       }
     } else if (arg == "--shapes" && i + 1 < argc) {
-      for (std::string list = argv[++i]; !list.empty();) {
-        const std::size_t comma = list.find(',');
-        shapes.push_back(list.substr(0, comma));
-        ok(shapes.back() == "thread" || shapes.back() == "team", "--shapes thread,team");
-        list = comma == std::string::npos ? "" : list.substr(comma + 1);
-      }
+      shapes = comma_list(argv[++i]);
+      for (const std::string &shape : shapes)
+        ok(shape == "thread" || shape == "team", "--shapes thread,team");
     } else {
       ns.push_back(std::atoi(argv[i]));
       ok(ns.back() > 0, "an order n > 0");
@@ -147,7 +153,8 @@ int main(int argc, char **argv) {
   }
   if (ns.empty()) ns = {4, 8, 16, 32, 64};
   if (batches.empty()) batches = {10000, 100000, 1000000};
-  if (shapes.empty()) shapes = {"thread", "team"};
+  // NVIDIA builds refuse the team shape for now (offload/launch.hpp): asked for, it stops here
+  if (shapes.empty()) shapes = {"thread"};
   const int dev = omp_get_default_device();
   ok(omp_get_num_devices() > 0, "an OpenMP offload device");
   int clock_khz = 0, bus_bits = 0;

@@ -2,15 +2,16 @@
 # Runs the offload-nvptx build on a GPU machine (NVIDIA driver and CUDA 13's cuBLAS/cuSOLVER
 # there; the rest comes in build/gpu-pack/ompbatch-nvptx.tar.xz from scripts/gpu-pack.sh):
 #   1. the whole test suite with OMPBATCH_BACKEND=offload (ctest's offload.* set), a process a test;
-#   2. the team-per-matrix tests with OMPBATCH_OFFLOAD_SHAPE=team (ctest's offload-team.* set);
+#   2. on request (GPU_CHECK_SUITES), the team-per-matrix tests with OMPBATCH_OFFLOAD_SHAPE=team;
 #   3. the C and Fortran examples on the offload backend;
 #   4. ompbatch_cublas_bench: dgetrf/dpotrf against cuBLAS/cuSOLVER batched.
 # Logs and the bench's CSV go to OUTDIR; the last lines printed are the summary.
 #
 #   scripts/gpu-check.sh OUTDIR [seconds for the tests] [seconds for the bench]
 # Narrower runs (environment): GPU_CHECK_FIRST=FILTER runs those tests alone first;
-# GPU_CHECK_SUITES="offload offload-team" (the default) picks the suites; GPU_CHECK_BENCH lists
-# the bench's parts ("batch n n ...|batch n ..."); GPU_CHECK_SHAPES=thread,team its shapes.
+# GPU_CHECK_SUITES="offload offload-team" picks the suites (default offload: NVIDIA builds refuse
+# the team shape for now); GPU_CHECK_BENCH lists the bench's parts ("batch n n ...|batch n ...");
+# GPU_CHECK_SHAPES its shapes (default thread).
 set -uo pipefail
 out=${1:?usage: scripts/gpu-check.sh OUTDIR [test seconds] [bench seconds]}
 test_s=${2:-150}
@@ -82,7 +83,7 @@ suite() {
   grep -E '^(FAIL|TIMEOUT) ' "$out/$name.log" | head -20
 }
 [ -n "${GPU_CHECK_FIRST:-}" ] && suite tests-first "$GPU_CHECK_FIRST"
-for s in ${GPU_CHECK_SUITES:-offload offload-team}; do
+for s in ${GPU_CHECK_SUITES:-offload}; do
   case $s in
     offload) suite tests-offload '*' ;;
     offload-team)
@@ -109,7 +110,7 @@ for part in "${parts[@]}"; do
   [ $left -gt 5 ] || { echo "bench: no time left for batch $1" | tee -a "$csv"; continue; }
   b=$1
   shift
-  timeout $left "$bin/ompbatch_cublas_bench" --batches "$b" --shapes "${GPU_CHECK_SHAPES:-thread,team}" \
+  timeout $left "$bin/ompbatch_cublas_bench" --batches "$b" --shapes "${GPU_CHECK_SHAPES:-thread}" \
     "$@" >> "$csv" 2>&1 ||
     echo "# bench --batches $b $* stopped: exit $?" | tee -a "$csv"
 done
