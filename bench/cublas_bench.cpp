@@ -5,7 +5,8 @@
 // memory (omp_target_alloc, OMPB_MEMORY_DEVICE; the vendors' pointer arrays point into the same
 // kind of buffer), copied in again before each call, untimed: the times are the calls' alone.
 //
-//   ompbatch_cublas_bench [--batches b,b,...] [--shapes thread,team] [n ...]   (shapes: thread)
+//   ompbatch_cublas_bench [--routines getrf,potrf] [--batches b,b,...] [--shapes thread,team]
+//       [n ...]   (default: both routines, both shapes)
 //       (default n = 4 8 16 32 64; batches 10^4, 10^5, 10^6, each where three copies of its
 //       matrices fit half the device memory)
 //
@@ -133,10 +134,14 @@ std::vector<std::string> comma_list(const std::string &list) {
 
 int main(int argc, char **argv) {
   std::vector<int> ns, batches;
-  std::vector<std::string> shapes;
+  std::vector<std::string> shapes, routines;
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
-    if (arg == "--batches" && i + 1 < argc) {
+    if (arg == "--routines" && i + 1 < argc) {
+      routines = comma_list(argv[++i]);
+      for (const std::string &r : routines)
+        ok(r == "getrf" || r == "potrf", "--routines getrf,potrf");
+    } else if (arg == "--batches" && i + 1 < argc) {
       for (const std::string &b : comma_list(argv[++i])) {
         char *end = nullptr;
         batches.push_back(int(std::strtol(b.c_str(), &end, 10)));
@@ -153,8 +158,8 @@ int main(int argc, char **argv) {
   }
   if (ns.empty()) ns = {4, 8, 16, 32, 64};
   if (batches.empty()) batches = {10000, 100000, 1000000};
-  // NVIDIA builds refuse the team shape for now (offload/launch.hpp): asked for, it stops here
-  if (shapes.empty()) shapes = {"thread"};
+  if (shapes.empty()) shapes = {"thread", "team"};
+  if (routines.empty()) routines = {"getrf", "potrf"};
   const int dev = omp_get_default_device();
   ok(omp_get_num_devices() > 0, "an OpenMP offload device");
   int clock_khz = 0, bus_bits = 0;
@@ -177,10 +182,10 @@ int main(int argc, char **argv) {
   std::printf(
       "routine,n,batch,layout,shape,ms,GFLOP/s,vendor_ms,vendor_GFLOP/s,ratio,roofline,"
       "info_mismatches\n");
-  for (const char *routine : {"getrf", "potrf"})
+  for (const std::string &routine : routines)
     for (int n : ns)
       for (int batch : batches) {
-        const bool lu = std::string(routine) == "getrf";
+        const bool lu = routine == "getrf";
         const std::size_t nn = std::size_t(n) * n;
         if (nn * batch * sizeof(double) * 3 > prop.totalGlobalMem / 2) continue;
         const std::vector<double> a = matrices(n, batch, !lu, 7u + n);
@@ -252,8 +257,8 @@ int main(int argc, char **argv) {
             const std::vector<int> oinf = oinfo.get();
             int mismatches = 0;
             for (int b = 0; b < batch; ++b) mismatches += oinf[b] != vinf[b];
-            std::printf("%s,%d,%d,%s,%s,%.4f,%.2f,%.4f,%.2f,%.3f,%.3f,%d\n", routine, n, batch,
-                        layout, shape.c_str(), ot * 1e3, flops / ot / 1e9, vk * 1e3,
+            std::printf("%s,%d,%d,%s,%s,%.4f,%.2f,%.4f,%.2f,%.3f,%.3f,%d\n", routine.c_str(), n,
+                        batch, layout, shape.c_str(), ot * 1e3, flops / ot / 1e9, vk * 1e3,
                         flops / vk / 1e9, vk / ot, bytes / ot / peak, mismatches);
             std::fflush(stdout);
             ompbDestroy(hs);

@@ -12,7 +12,7 @@ namespace ompbatch::detail::offload {
 
 template <class T>
 void getrf(const Context &ctx, const BatchView<T> &A, Pivots ipiv, int *info) {
-  const bool team = team_shape(ctx, std::min(A.rows, A.cols), "getrf");
+  const bool team = team_shape(ctx, A.layout, std::min(A.rows, A.cols), kTeamShapeMinGetrf);
   const int dev = ctx.device();
   const MemorySpace space = ctx.memory_space();
   DeviceBatch<T> dA("A", A, dev, space, true);

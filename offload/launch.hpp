@@ -56,28 +56,44 @@ void launch(int dev, int count, F f) {
   for (int b = 0; b < count; ++b) f(b);
 }
 
-/// Order from which OffloadShape::automatic runs a team per matrix: none until measured on a
-/// GPU (a thread per matrix at every order, as before the team shape).
-inline constexpr int kTeamShapeMin = 1 << 30;
+/// Orders from which OffloadShape::automatic runs a team per matrix, by layout; kNever: a thread
+/// per matrix at every order. Measured on an H200 (2026-11-26, double, 10^4 matrices, n = 8, 16,
+/// 32, 64, 128, one run of ompbatch_cublas_bench --shapes thread,team; bench/results/
+/// h200-20261126-gpu.md): in the interleaved layout neighbouring threads read neighbouring
+/// matrices (coalesced) and a team's threads rows a width apart, so getrf ran faster a thread per
+/// matrix at every order measured (1.7x at 128) and potrf until 64 (team 1.06x there, 1.23x at
+/// 128); on column-major matrices (strided, pointer array) the team won getrf from 16 (1.8x) and
+/// potrf from 32 strided (1.18x; pointer array 0.89x there, 3.1x at 64). Orders past 128, other
+/// precisions and batch counts were not measured. Only builds for NVIDIA GPUs use the table: on
+/// the host-offload plugin (a CPU) a team per matrix runs only when asked for.
+struct TeamShapeMin {
+  int interleaved, strided, pointer_array;
+};
+inline constexpr int kNever = 1 << 30;
+inline constexpr TeamShapeMin kTeamShapeMinGetrf{kNever, 16, 16}, kTeamShapeMinPotrf{64, 32, 64};
 
-/// Whether the team shape may run on this build's devices. Not on NVIDIA GPUs: on an H200
-/// (clang 19, 2026-11-26) its potrf gave wrong factors at order 100 and more in single precision
-/// and its bitwise test did not finish in 110 s, where the host-offload plugin passes them all.
 #ifdef OMPBATCH_OFFLOAD_NVPTX
-inline constexpr bool kTeamShapeSupported = false;
+inline constexpr bool kGpuBuild = true;
 #else
-inline constexpr bool kTeamShapeSupported = true;
+inline constexpr bool kGpuBuild = false;
 #endif
 
-/// Whether a call of order n runs a team per matrix; throws OMPB_STATUS_NOT_SUPPORTED for the
-/// team shape asked for where it is not supported. Called before anything is copied or mapped.
-inline bool team_shape(const Context &ctx, int n, const char *routine) {
-  if (ctx.offload_shape() == OffloadShape::team && !kTeamShapeSupported)
-    throw Error(OMPB_STATUS_NOT_SUPPORTED, routine,
-                "the team-per-matrix shape (OMPBATCH_OFFLOAD_SHAPE=team) is not supported on "
-                "NVIDIA GPUs yet: use thread or auto");
-  return ctx.offload_shape() == OffloadShape::team ||
-         (ctx.offload_shape() == OffloadShape::automatic && n >= kTeamShapeMin);
+/// Whether a call of order n on `layout` runs a team per matrix: as the context's shape says, or
+/// (automatic) from the order `min` gives on a GPU build.
+inline bool team_shape(const Context &ctx, Layout layout, int n, const TeamShapeMin &min,
+                       bool gpu = kGpuBuild) {
+  switch (ctx.offload_shape()) {
+    case OffloadShape::thread:
+      return false;
+    case OffloadShape::team:
+      return true;
+    case OffloadShape::automatic:
+      break;
+  }
+  const int from = layout == Layout::interleaved ? min.interleaved
+                   : layout == Layout::strided   ? min.strided
+                                                 : min.pointer_array;
+  return gpu && n >= from;
 }
 
 /// The team-per-matrix shape (offload/team_offload.cpp, kernels/team.hpp): getrf and potrf of

@@ -92,7 +92,7 @@ void matinv(const Context &ctx, const BatchView<const T> &A, const BatchView<T> 
 
 template <class T>
 void potrf(const Context &ctx, Uplo uplo, const BatchView<T> &A, int *info) {
-  const bool team = team_shape(ctx, A.rows, "potrf");
+  const bool team = team_shape(ctx, A.layout, A.rows, kTeamShapeMinPotrf);
   const int dev = ctx.device();
   const MemorySpace space = ctx.memory_space();
   DeviceBatch<T> dA("A", A, dev, space, true);

@@ -9,18 +9,23 @@
 namespace ompbatch::detail::offload {
 
 /// Runs f(b) for b = 0..count-1 on device `dev`, one team per matrix: f runs on the team's
-/// initial thread and opens its own parallel region of up to kTeamThreads threads.
+/// initial thread and opens its own parallel region of team_threads(rows) threads. Each team has
+/// exactly those threads: where Clang makes the kernel SPMD (every thread of the team runs it, a
+/// barrier is the block's __syncthreads), threads of the team outside the parallel region would
+/// meet its end-of-region barrier while those inside meet their `omp barrier`s, and the barriers
+/// pair wrongly (on an H200 the team shape hung at orders under 128).
 template <class F>
-void launch_teams(int dev, int count, F f) {
+void launch_teams(int dev, int count, int rows, F f) {
+  const int threads = team_threads(rows);
 #pragma omp target teams distribute device(dev) firstprivate(f) num_teams(count) \
-    thread_limit(kTeamThreads)
+    thread_limit(threads)
   for (int b = 0; b < count; ++b) f(b);
 }
 
 template <class T>
 void getrf_teams(int dev, int count, int m, int n, const DeviceItems<T> &a,
                  const DeviceItems<int> &p, int *inf) {
-  launch_teams(dev, count, [=](int b) {
+  launch_teams(dev, count, m, [=](int b) {
     const int i = getrf_team<T>(m, n, a.at(b), a.rs, a.cs, p.data ? p.at(b) : nullptr, p.rs);
     if (inf) inf[b] = i;
   });
@@ -28,7 +33,7 @@ void getrf_teams(int dev, int count, int m, int n, const DeviceItems<T> &a,
 
 template <class T>
 void potrf_teams(int dev, int count, Uplo uplo, int n, const DeviceItems<T> &a, int *inf) {
-  launch_teams(dev, count, [=](int b) { inf[b] = potrf_team<T>(uplo, n, a.at(b), a.rs, a.cs); });
+  launch_teams(dev, count, n, [=](int b) { inf[b] = potrf_team<T>(uplo, n, a.at(b), a.rs, a.cs); });
 }
 
 #define OMPB_INSTANTIATE(L, T)                                             \

@@ -2,16 +2,16 @@
 # Runs the offload-nvptx build on a GPU machine (NVIDIA driver and CUDA 13's cuBLAS/cuSOLVER
 # there; the rest comes in build/gpu-pack/ompbatch-nvptx.tar.xz from scripts/gpu-pack.sh):
 #   1. the whole test suite with OMPBATCH_BACKEND=offload (ctest's offload.* set), a process a test;
-#   2. on request (GPU_CHECK_SUITES), the team-per-matrix tests with OMPBATCH_OFFLOAD_SHAPE=team;
+#   2. the team-per-matrix tests with OMPBATCH_OFFLOAD_SHAPE=team (ctest's offload-team.* set);
 #   3. the C and Fortran examples on the offload backend;
 #   4. ompbatch_cublas_bench: dgetrf/dpotrf against cuBLAS/cuSOLVER batched.
 # Logs and the bench's CSV go to OUTDIR; the last lines printed are the summary.
 #
 #   scripts/gpu-check.sh OUTDIR [seconds for the tests] [seconds for the bench]
 # Narrower runs (environment): GPU_CHECK_FIRST=FILTER runs those tests alone first;
-# GPU_CHECK_SUITES="offload offload-team" picks the suites (default offload: NVIDIA builds refuse
-# the team shape for now); GPU_CHECK_BENCH lists the bench's parts ("batch n n ...|batch n ...");
-# GPU_CHECK_SHAPES its shapes (default thread).
+# GPU_CHECK_SUITES picks the suites (default "offload offload-team"; "none": no tests);
+# GPU_CHECK_BENCH the bench's arguments, part by part
+# ("--batches 100000 4 8|--batches 10000 --shapes thread,team 64").
 set -uo pipefail
 out=${1:?usage: scripts/gpu-check.sh OUTDIR [test seconds] [bench seconds]}
 test_s=${2:-150}
@@ -83,7 +83,7 @@ suite() {
   grep -E '^(FAIL|TIMEOUT) ' "$out/$name.log" | head -20
 }
 [ -n "${GPU_CHECK_FIRST:-}" ] && suite tests-first "$GPU_CHECK_FIRST"
-for s in ${GPU_CHECK_SUITES:-offload}; do
+for s in ${GPU_CHECK_SUITES:-offload offload-team}; do
   case $s in
     offload) suite tests-offload '*' ;;
     offload-team)
@@ -99,20 +99,19 @@ for e in c_api_example c_enum_checks fortran_getrf_solve; do
 done
 
 # The bench: n <= 32 at 10^5 and 10^6 matrices (the issue's targets), n = 64..256 at 10^4 (where
-# a team per matrix may win). Each part stops at its share of bench_s.
+# a team per matrix may win), both shapes. GPU_CHECK_BENCH: the bench's arguments for each part,
+# "|" between parts. A part still running bench_s seconds after the first started is stopped,
+# and the parts after it do not run.
 t0=$SECONDS
 csv=$out/cublas.csv
 : > "$csv"
-IFS='|' read -r -a parts <<< "${GPU_CHECK_BENCH:-100000 4 8 16 32|1000000 8 16|10000 64 128 256}"
+IFS='|' read -r -a parts <<< "${GPU_CHECK_BENCH:---batches 100000 4 8 16 32|--batches 1000000 8 16|--batches 10000 64 128 256}"
 for part in "${parts[@]}"; do
-  set -- $part
   left=$((bench_s - (SECONDS - t0)))
-  [ $left -gt 5 ] || { echo "bench: no time left for batch $1" | tee -a "$csv"; continue; }
-  b=$1
-  shift
-  timeout $left "$bin/ompbatch_cublas_bench" --batches "$b" --shapes "${GPU_CHECK_SHAPES:-thread}" \
-    "$@" >> "$csv" 2>&1 ||
-    echo "# bench --batches $b $* stopped: exit $?" | tee -a "$csv"
+  [ $left -gt 5 ] || { echo "# bench $part: no time left" | tee -a "$csv"; continue; }
+  # shellcheck disable=SC2086  # the part's words are the bench's arguments
+  timeout $left "$bin/ompbatch_cublas_bench" $part >> "$csv" 2>&1 ||
+    echo "# bench $part stopped: exit $?" | tee -a "$csv"
 done
 echo "bench: $((SECONDS - t0)) s"
 { command -v column >/dev/null && column -s, -t || cat; } < <(grep -v '^#' "$csv" | awk -F, 'NR == 1 || $1 != "routine"' | cut -d, -f1-7,9-12)

@@ -4,7 +4,8 @@
 // and the left-looking one of real lanes at square sizes kColumnsMin .. kColumnsMax must
 // give bitwise the same factors, pivots and info, for one lane (the offload kernel) and for W
 // lanes (the host), which must also agree with each other. Also the host driver's choice of
-// the memory a kernel call prefetches, and the host dispatch between lane kernels and vendor path.
+// the memory a kernel call prefetches, the host dispatch between lane kernels and vendor path,
+// and the offload backend's choice of kernel shape.
 #include <fmt/format.h>
 #include <gtest/gtest.h>
 
@@ -18,6 +19,9 @@
 #include "common/harness.hpp"
 #include "dispatch.hpp"
 #include "kernels/getrf_lanes.hpp"
+#ifdef OMPBATCH_HAVE_OFFLOAD
+#include "offload/launch.hpp"
+#endif
 #include "simd/lanes.hpp"
 
 namespace {
@@ -321,5 +325,40 @@ TEST(HostDispatch, EachCrossoverSeparatesThePaths) {
   check_crossovers<std::complex<float>>();
   check_crossovers<std::complex<double>>();
 }
+
+#ifdef OMPBATCH_HAVE_OFFLOAD
+/// OffloadShape::automatic: on builds for NVIDIA GPUs a team per matrix from the measured orders
+/// (offload/launch.hpp), on both sides of each; elsewhere a thread per matrix at every order.
+/// thread and team are taken as asked.
+TEST(OffloadShapes, AutomaticFollowsTheMeasuredCrossovers) {
+  using ompbatch::Layout;
+  using ompbatch::OffloadShape;
+  namespace off = ompbatch::detail::offload;
+  ompbatch::Context ctx;
+  ctx.set_offload_shape(OffloadShape::automatic);
+  struct Side {
+    const off::TeamShapeMin &min;
+    Layout layout;
+    int from;  // the first order of a team per matrix on a GPU
+  };
+  const Side sides[] = {{off::kTeamShapeMinGetrf, Layout::strided, 16},
+                        {off::kTeamShapeMinGetrf, Layout::pointer_array, 16},
+                        {off::kTeamShapeMinPotrf, Layout::interleaved, 64},
+                        {off::kTeamShapeMinPotrf, Layout::strided, 32},
+                        {off::kTeamShapeMinPotrf, Layout::pointer_array, 64}};
+  for (const Side &s : sides) {
+    SCOPED_TRACE(fmt::format("layout {} from {}", int(s.layout), s.from));
+    EXPECT_FALSE(off::team_shape(ctx, s.layout, s.from - 1, s.min, true));
+    EXPECT_TRUE(off::team_shape(ctx, s.layout, s.from, s.min, true));
+    EXPECT_FALSE(off::team_shape(ctx, s.layout, 1 << 20, s.min, false));
+  }
+  // interleaved getrf: a thread per matrix at every order
+  EXPECT_FALSE(off::team_shape(ctx, Layout::interleaved, 1 << 20, off::kTeamShapeMinGetrf, true));
+  ctx.set_offload_shape(OffloadShape::thread);
+  EXPECT_FALSE(off::team_shape(ctx, Layout::strided, 1 << 20, off::kTeamShapeMinGetrf, true));
+  ctx.set_offload_shape(OffloadShape::team);
+  EXPECT_TRUE(off::team_shape(ctx, Layout::interleaved, 1, off::kTeamShapeMinGetrf, false));
+}
+#endif
 
 }  // namespace
