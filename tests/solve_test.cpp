@@ -3,7 +3,12 @@
 // ratios and LAPACKE, typed over S/D/C/Z, on every test backend and layout.
 #include <fmt/format.h>
 
+#include <cmath>
+
 #include "common/harness.hpp"
+#ifdef OMPBATCH_HAVE_OFFLOAD
+#include "kernels/team.hpp"
+#endif
 
 namespace ompbtest {
 namespace {
@@ -825,7 +830,8 @@ TYPED_TEST(Solvers, OffloadMatchesHost) {
 
 /// The team-per-matrix kernels (OffloadShape::team) give bitwise the factors, pivots and infos
 /// of the thread-per-matrix ones: getrf square, tall and wide, with and without pivoting; potrf
-/// lower and upper with one matrix not positive definite; orders past the team's 128 threads.
+/// lower and upper with one matrix not positive definite; orders past the team's 128 threads,
+/// and on both sides of the largest matrix the team factors in its local copy (TeamStage).
 template <class T>
 class OffloadShapes : public ::testing::Test {};
 TYPED_TEST_SUITE(OffloadShapes, Precisions);
@@ -841,7 +847,16 @@ TYPED_TEST(OffloadShapes, TeamFactorsEqualThreadFactorsBitwise) {
   by_thread.set_offload_shape(OffloadShape::thread);
   by_team.set_offload_shape(OffloadShape::team);
   const int count = 5;
-  for (auto [m, n] : {std::pair{1, 1}, {5, 5}, {33, 33}, {140, 140}, {40, 9}, {9, 40}})
+  // the largest square order staged, and the next
+  const int staged = int(std::sqrt(double(ompbatch::detail::TeamStage<T>::elements)));
+  for (auto [m, n] : {std::pair{1, 1},
+                      {5, 5},
+                      {33, 33},
+                      {140, 140},
+                      {40, 9},
+                      {9, 40},
+                      {staged, staged},
+                      {staged + 1, staged + 1}})
     for (bool pivot : {true, false}) {
       SCOPED_TRACE(fmt::format("getrf m={} n={} pivot={}", m, n, pivot));
       const long long size = static_cast<long long>(m) * n, k = std::min(m, n);
@@ -860,7 +875,7 @@ TYPED_TEST(OffloadShapes, TeamFactorsEqualThreadFactorsBitwise) {
       EXPECT_EQ(px, py);
       EXPECT_EQ(ix, iy);
     }
-  for (int n : {1, 5, 33, 140})
+  for (int n : {1, 5, 33, 140, staged, staged + 1})
     for (ompbatch::Uplo uplo : {ompbatch::Uplo::lower, ompbatch::Uplo::upper}) {
       SCOPED_TRACE(fmt::format("potrf n={} uplo={}", n, char(uplo)));
       std::vector<T> x;
