@@ -8,20 +8,25 @@
 
 namespace ompbatch::detail::host {
 
-/// Interleaved blocks up to this many bytes (double n = 16): before the factorizations' and
-/// inverses' kernel call on an in-place chunk, the driver prefetches A's next block into L2 at
-/// once (as getrf's for its compile-time steps). Interleaved, 2 threads, 64 MiB, without / with,
-/// medians of alternating runs. Zen 3 VM, AVX2 (4 runs): dpotrf n = 8 7.28 -> 4.81 ms, 16 6.30
-/// -> 5.39, spotrf 8 6.61 -> 5.15; dgetri 8 9.64 -> 7.98, 16 10.74 -> 9.22; dmatinv 8 11.78 ->
-/// 9.18, 16 12.27 -> 10.23. Zen 5 VM, AVX-512 (3 runs): dpotrf 8 2.92 -> 1.18, 16 2.25 -> 2.26;
-/// dgetri 8 6.20 -> 3.49, 16 3.54 -> 3.32; dmatinv 8 4.46 -> 3.98, 16 4.97 -> 4.95. The solves
-/// (getrs, potrs, trsm, nrhs = 1 and n) ran 0.81-1.14x, within the runs' spread, and do without.
-constexpr idx kBlockPrefetchMax = 16 * 1024;
+/// Interleaved blocks up to this many bytes: before the factorizations' and inverses' kernel
+/// call on an in-place chunk, the driver prefetches A's next block into L2 at once (as getrf's
+/// for its compile-time steps). Interleaved, 2 threads, 64 MiB, without / with, medians of
+/// alternating runs. Zen 3 VM, AVX2 (4 runs): dpotrf n = 8 7.28 -> 4.81 ms, 16 6.30 -> 5.39,
+/// spotrf 8 6.61 -> 5.15; dgetri 8 9.64 -> 7.98, 16 10.74 -> 9.22; dmatinv 8 11.78 -> 9.18, 16
+/// 12.27 -> 10.23. Zen 5 VM, AVX-512 (3 runs): dpotrf 8 2.92 -> 1.18, 16 2.25 -> 2.26; dgetri 8
+/// 6.20 -> 3.49, 16 3.54 -> 3.32; dmatinv 8 4.46 -> 3.98, 16 4.97 -> 4.95. The solves (getrs,
+/// potrs, trsm, nrhs = 1 and n) ran 0.81-1.14x, within the runs' spread, and do without.
+/// 16 KiB -> 40 KiB (Zen 5 VM, 3 alternating runs, g++ / clang builds): dpotrf n = 12 1.37x /
+/// 1.36x, 16 1.09x / 1.21x (16 lanes: a 32 KiB block), spotrf n = 20 1.26x / 1.43x, 24 1.22x /
+/// 1.42x, getri 0.98-1.08x; matinv 0.92-0.97x at n = 12..24, so it keeps 16 KiB. 64 KiB (the
+/// 32 x 32 double block) ran potrf n = 32 at 0.96-1.00x: no gain there.
+constexpr idx kBlockPrefetchMax = 40 * 1024, kMatinvPrefetchMax = 16 * 1024;
 
-/// Before the kernel's call on chunk b0 of A: A's next block, where in place and small.
+/// Before the kernel's call on chunk b0 of A: A's next block, where in place and at most `max`
+/// bytes.
 template <int W, class T>
-void prefetch_ahead(const BatchView<T> &A, idx b0, bool in_place) {
-  if (in_place) prefetch_block<W>(A, b0, 1, kBlockPrefetchMax);
+void prefetch_ahead(const BatchView<T> &A, idx b0, bool in_place, idx max = kBlockPrefetchMax) {
+  if (in_place) prefetch_block<W>(A, b0, 1, max);
 }
 
 /// f(std::integral_constant<int, W>()) with the solver kernels' lanes W for the batch lead:
@@ -106,7 +111,7 @@ void matinv(const BatchView<const T> &A, const BatchView<T> &C, int *info) {
           return [&, a = LaneArg<const T, W>(A, true, false), c = LaneArg<T, W>(C, false, true),
                   inf = LaneInfo<W>(info), lu = Scratch<T>(std::size_t(n) * n * W),
                   piv = std::vector<int>(idx(n) * W)](idx b0, int lanes, Place at) mutable {
-            prefetch_ahead<W>(A, b0, at.in_place);
+            prefetch_ahead<W>(A, b0, at.in_place, kMatinvPrefetchMax);
             a.bind(b0, lanes, at);
             c.bind(b0, lanes, at);
             for (int j = 0; j < n; ++j)
