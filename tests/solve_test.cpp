@@ -276,11 +276,12 @@ TYPED_TEST(Solvers, GetriWithoutPivots) {
 
 /// potrf, lower and upper: info equal to LAPACK's, the factor close to LAPACK's, the
 /// reconstruction residual < 30, the other triangle untouched; a matrix that is not positive
-/// definite in the middle of the batch stops at LAPACK's k and spares its neighbours.
+/// definite in the middle of the batch stops at LAPACK's k and spares its neighbours. Orders
+/// on both kernel widths of interleaved batches (kPotrfBlockLanesMax: 128 in double).
 TYPED_TEST(Solvers, PotrfMatchesLapack) {
   using T = TypeParam;
   std::mt19937_64 rng(51);
-  for (auto [n, count] : {std::pair{1, 3}, {3, 5}, {8, 67}, {17, 5}, {33, 3}}) {
+  for (auto [n, count] : {std::pair{1, 3}, {3, 5}, {8, 67}, {17, 5}, {33, 3}, {70, 17}, {129, 2}}) {
     std::vector<std::vector<T>> a(count);
     for (auto &x : a) x = random_hpd<T>(n, rng);
     const int bad = count / 2;  // indefinite from row k = n/2 + 1 on
