@@ -832,7 +832,7 @@ TYPED_TEST(Solvers, OffloadMatchesHost) {
 /// The team-per-matrix kernels (OffloadShape::team) give bitwise the factors, pivots and infos
 /// of the thread-per-matrix ones: getrf square, tall and wide, with and without pivoting; potrf
 /// lower and upper with one matrix not positive definite; orders past the team's 128 threads,
-/// and on both sides of the largest matrix the team factors in its local copy (TeamStage).
+/// and on both sides of the largest matrix the team factors in its local copy (TeamMatrix).
 template <class T>
 class OffloadShapes : public ::testing::Test {};
 TYPED_TEST_SUITE(OffloadShapes, Precisions);
@@ -849,7 +849,7 @@ TYPED_TEST(OffloadShapes, TeamFactorsEqualThreadFactorsBitwise) {
   by_team.set_offload_shape(OffloadShape::team);
   const int count = 5;
   // the largest square order staged, and the next
-  const int staged = int(std::sqrt(double(ompbatch::detail::TeamStage<T>::elements)));
+  const int staged = int(std::sqrt(double(ompbatch::detail::TeamMatrix<T>::kElements)));
   for (auto [m, n] : {std::pair{1, 1},
                       {5, 5},
                       {33, 33},

@@ -2,7 +2,7 @@
 // Factorizations of one matrix by a team of threads (the offload backend's team-per-matrix
 // shape), the rows of each column spread over the team's threads with a barrier between the
 // steps: getrf (the pivot search a reduction over the threads) and potrf, small matrices in a
-// copy local to the team (TeamStage). Each applies the same operations in the same order to
+// copy local to the team (TeamMatrix). Each applies the same operations in the same order to
 // every element as the one-lane kernels (getrf_lanes and potrf_lanes with W = 1): the results
 // are bitwise equal.
 #pragma once
@@ -28,33 +28,68 @@ inline int team_threads(int rows) noexcept {
   return rows < kTeamThreads ? (rows > 0 ? rows : 1) : kTeamThreads;
 }
 
-/// A matrix of at most kTeamStageBytes is factored in a copy local to the team (on a GPU, Clang
-/// places the team's local array in the block's shared memory), column-major with ld = rows:
-/// copied in and out once by the whole team, coalesced where the matrix is contiguous, and every
-/// step of the factorization reads and writes the copy instead of global memory. 32 KiB: a
-/// double 64 x 64, under the 48 KiB of static shared memory a CUDA block may have.
+/// The matrix a team factors. One of at most kBytes goes into a copy local to the team (on a
+/// GPU, Clang places the team's local object in the block's shared memory), column-major with
+/// ld = m: copied in and out once by the whole team, coalesced where the matrix is contiguous,
+/// and every step of the factorization reads and writes the copy instead of global memory; a
+/// larger one is used in place. lower: only the elements (i, j) with i >= j are copied. 32 KiB:
+/// a double 64 x 64, under the 48 KiB of static shared memory a CUDA block may have. A local of
+/// the team's initial thread, shared by its parallel region.
 template <class T>
-struct TeamStage {  // enumerators, not static members: no device globals
-  enum : int { bytes = 32768, elements = bytes / int(sizeof(T)) };
-};
+class TeamMatrix {
+ public:
+  enum : int { kBytes = 32768, kElements = kBytes / int(sizeof(T)) };  // no device globals
 
-/// Copies the elements (i, j) of the m x n matrix at a (strides rs, cs) with i >= j (lower) or
-/// all of them into the column-major copy s (ld = m), or back (ToStage false); the calling
-/// thread t of nt takes every nt-th element.
-template <bool ToStage, class T>
-inline void team_stage(int m, int n, bool lower, T *a, idx rs, idx cs, T *s, int t,
-                       int nt) noexcept {
-  const idx count = idx(m) * n;
-  for (idx e = t; e < count; e += nt) {
-    const int i = int(e % m), j = int(e / m);
-    if (lower && i < j) continue;
-    T &x = a[i * rs + j * cs];
-    if constexpr (ToStage)
-      s[e] = x;
-    else
-      x = s[e];
+  TeamMatrix(int m, int n, bool lower, T *user, idx rs, idx cs) noexcept
+      : m_(m),
+        n_(n),
+        lower_(lower),
+        staged_(idx(m) * n <= kElements),
+        user_(user),
+        urs_(rs),
+        ucs_(cs) {}
+
+  T *a() noexcept { return staged_ ? copy() : user_; }
+  idx rs() const noexcept { return staged_ ? 1 : urs_; }
+  idx cs() const noexcept { return staged_ ? m_ : ucs_; }
+
+  /// Thread t of nt's share of the copy in, then the team's barrier (inside the parallel region;
+  /// nothing in place).
+  void in(int t, int nt) noexcept {
+    if (!staged_) return;
+    move<true>(t, nt);
+#pragma omp barrier
   }
-}
+  /// Thread t of nt's share of the copy out, after the factorization's last barrier.
+  void out(int t, int nt) noexcept {
+    if (staged_) move<false>(t, nt);
+  }
+
+ private:
+  T *copy() noexcept {
+    return reinterpret_cast<T *>(raw_);
+  }  // no constructor runs (complex)
+
+  template <bool In>
+  void move(int t, int nt) noexcept {
+    const idx count = idx(m_) * n_;
+    for (idx e = t; e < count; e += nt) {
+      const int i = int(e % m_), j = int(e / m_);
+      if (lower_ && i < j) continue;
+      T &x = user_[i * urs_ + j * ucs_];
+      if constexpr (In)
+        copy()[e] = x;
+      else
+        x = copy()[e];
+    }
+  }
+
+  alignas(16) unsigned char raw_[kBytes];
+  int m_, n_;
+  bool lower_, staged_;
+  T *user_;
+  idx urs_, ucs_;
+};
 
 /// getrf of the m x n matrix at user (row stride urs, column stride ucs) by the calling team;
 /// ipiv == nullptr: no interchanges. Returns the first k+1 with U(k,k) == 0, else 0. Called by
@@ -63,23 +98,18 @@ template <class T>
 int getrf_team(int m, int n, T *user, idx urs, idx ucs, int *ipiv, idx ps) noexcept {
   using R = real_t<T>;
   const int K = m < n ? m : n;
-  // the team's shared state: the staged copy, each thread's best candidate row, the chosen one,
-  // the info
-  alignas(16) unsigned char raw[TeamStage<T>::bytes];  // no constructor runs (complex)
-  T *const stage = reinterpret_cast<T *>(raw);
+  // the team's shared state: the matrix, each thread's best candidate row, the chosen one, the
+  // info
+  TeamMatrix<T> w(m, n, false, user, urs, ucs);
   R best[kTeamThreads];
   int where[kTeamThreads];
   int pivot_row = 0, info = 0;
-  const bool staged = idx(m) * n <= TeamStage<T>::elements;
-  T *const a = staged ? stage : user;
-  const idx rs = staged ? 1 : urs, cs = staged ? m : ucs;
+  T *const a = w.a();
+  const idx rs = w.rs(), cs = w.cs();
 #pragma omp parallel num_threads(team_threads(m))
   {
     const int t = omp_get_thread_num(), nt = omp_get_num_threads();
-    if (staged) {
-      team_stage<true>(m, n, false, user, urs, ucs, stage, t, nt);
-#pragma omp barrier
-    }
+    w.in(t, nt);
     for (int k = 0; k < K; ++k) {
       T *ck = a + k * cs;  // column k
       if (ipiv) {
@@ -131,7 +161,7 @@ int getrf_team(int m, int n, T *user, idx urs, idx ucs, int *ipiv, idx ps) noexc
       }
 #pragma omp barrier
     }
-    if (staged) team_stage<false>(m, n, false, user, urs, ucs, stage, t, nt);
+    w.out(t, nt);
   }
   return info;
 }
@@ -150,21 +180,16 @@ int potrf_team(Uplo uplo, int n, T *user, idx urs, idx ucs) noexcept {
     const idx s = urs;
     urs = ucs, ucs = s;
   }
-  // the team's shared state: the staged copy (the lower triangle), the info, 1 / L(j,j)
-  alignas(16) unsigned char raw[TeamStage<T>::bytes];  // no constructor runs (complex)
-  T *const stage = reinterpret_cast<T *>(raw);
+  // the team's shared state: the matrix (its lower triangle), the info, 1 / L(j,j)
+  TeamMatrix<T> w(n, n, true, user, urs, ucs);
   int info = 0;
   R rd = R(0);
-  const bool staged = idx(n) * n <= TeamStage<T>::elements;
-  T *const a = staged ? stage : user;
-  const idx rs = staged ? 1 : urs, cs = staged ? n : ucs;
+  T *const a = w.a();
+  const idx rs = w.rs(), cs = w.cs();
 #pragma omp parallel num_threads(team_threads(n))
   {
     const int t = omp_get_thread_num(), nt = omp_get_num_threads();
-    if (staged) {
-      team_stage<true>(n, n, true, user, urs, ucs, stage, t, nt);
-#pragma omp barrier
-    }
+    w.in(t, nt);
     for (int j = 0; j < n; ++j) {
       const T *lj = a + j * rs;  // row j of L: L(j, k) at lj + k*cs
       if (t == 0) {
@@ -190,8 +215,7 @@ int potrf_team(Uplo uplo, int n, T *user, idx urs, idx ucs) noexcept {
       }
 #pragma omp barrier
     }
-    // columns from a stopping one on are copied back as they came
-    if (staged) team_stage<false>(n, n, true, user, urs, ucs, stage, t, nt);
+    w.out(t, nt);  // columns from a stopping one on go back as they came
   }
   return info;
 }
