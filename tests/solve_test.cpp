@@ -277,11 +277,20 @@ TYPED_TEST(Solvers, GetriWithoutPivots) {
 /// potrf, lower and upper: info equal to LAPACK's, the factor close to LAPACK's, the
 /// reconstruction residual < 30, the other triangle untouched; a matrix that is not positive
 /// definite in the middle of the batch stops at LAPACK's k and spares its neighbours. Orders
-/// on both kernel widths of interleaved batches (kPotrfBlockLanesMax: 128 in double).
+/// on both kernel widths of interleaved batches (kPotrfBlockLanesMax: 128 in double) and on
+/// both sides of the panels' form (kPotrfBlockedMin: 192, in single 256).
 TYPED_TEST(Solvers, PotrfMatchesLapack) {
   using T = TypeParam;
   std::mt19937_64 rng(51);
-  for (auto [n, count] : {std::pair{1, 3}, {3, 5}, {8, 67}, {17, 5}, {33, 3}, {70, 17}, {129, 2}}) {
+  for (auto [n, count] : {std::pair{1, 3},
+                          {3, 5},
+                          {8, 67},
+                          {17, 5},
+                          {33, 3},
+                          {70, 17},
+                          {129, 2},
+                          {200, 3},
+                          {257, 2}}) {
     std::vector<std::vector<T>> a(count);
     for (auto &x : a) x = random_hpd<T>(n, rng);
     const int bad = count / 2;  // indefinite from row k = n/2 + 1 on
@@ -499,7 +508,8 @@ TYPED_TEST(Solvers, TrsmEveryCombination) {
               }
 }
 
-/// n = 600 works and is correct (the unblocked kernels; the blocked large-n path comes later).
+/// n = 600 works and is correct: on the host's lanes (OMPBATCH_HOST_PATH=lanes) potrf by
+/// panels and the inverse's triangular solve by blocks; the vendor path; the offload kernels.
 TYPED_TEST(Solvers, LargeMatricesAreCorrect) {
   using T = TypeParam;
   const int n = 600, nrhs = 2, count = 2;

@@ -38,9 +38,10 @@ inline void laswp_lanes(int m, int n, T *b, idx brs, idx bcs, const int *ipiv, i
 /// op(A) X = B from getrf's factors (ipiv == nullptr: factored without pivoting).
 ///   N:   B = P B;  L Y = B;  U X = Y
 ///   T/C: U^T Y = B;  L^T Z = Y;  X = P^T Z     (conjugated for C)
+/// work: as trsm_lanes'.
 template <class T, int W>
 void getrs_lanes(Op trans, int n, int nrhs, const T *a, idx ars, idx acs, const int *ipiv, idx ps,
-                 T *b, idx brs, idx bcs) noexcept {
+                 T *b, idx brs, idx bcs, T *work = nullptr) noexcept {
   const Side left = Side::left;
   if (trans == Op::n && ipiv) laswp_lanes<T, W>(n, nrhs, b, brs, bcs, ipiv, ps, n, false);
   for_each_pass<T, W>(n, [&](auto p, int h) {
@@ -48,13 +49,15 @@ void getrs_lanes(Op trans, int n, int nrhs, const T *a, idx ars, idx acs, const 
     const T *x = a + h;
     T *y = b + h;
     if (trans == Op::n) {
-      trsm_pass<P>(left, Uplo::lower, Op::n, Diag::unit, n, nrhs, T(1), x, ars, acs, y, brs, bcs);
+      trsm_pass<P>(left, Uplo::lower, Op::n, Diag::unit, n, nrhs, T(1), x, ars, acs, y, brs, bcs,
+                   work);
       trsm_pass<P>(left, Uplo::upper, Op::n, Diag::non_unit, n, nrhs, T(1), x, ars, acs, y, brs,
-                   bcs);
+                   bcs, work);
     } else {
       trsm_pass<P>(left, Uplo::upper, trans, Diag::non_unit, n, nrhs, T(1), x, ars, acs, y, brs,
-                   bcs);
-      trsm_pass<P>(left, Uplo::lower, trans, Diag::unit, n, nrhs, T(1), x, ars, acs, y, brs, bcs);
+                   bcs, work);
+      trsm_pass<P>(left, Uplo::lower, trans, Diag::unit, n, nrhs, T(1), x, ars, acs, y, brs, bcs,
+                   work);
     }
   });
   if (trans != Op::n && ipiv) laswp_lanes<T, W>(n, nrhs, b, brs, bcs, ipiv, ps, n, true);
@@ -69,16 +72,22 @@ void getrs_lanes(Op trans, int n, int nrhs, const T *a, idx ars, idx acs, const 
 /// Every element is loaded and stored once and sees its updates in increasing k. A lane whose
 /// pivot d = real(X(j,j)) is not positive (or NaN) at column j stops: go[l] = j, and nothing
 /// from column j on is stored in that lane (its later arithmetic runs on a pivot of 1).
+///
+/// The panel form (potrf_blocked): the first `cols` columns of the m x m trailing matrix at a,
+/// whose column 0 is column `base` of the order-n matrix; the columns left of it have been
+/// applied already (gemm_update), so k runs from the panel's first column.
 template <class P, class T>
-inline void potrf_tiles(int n, T *a, idx rs, idx cs, typename P::I &go) noexcept {
+inline void potrf_tiles(int m, int cols, T *a, idx rs, idx cs, typename P::I &go, int base,
+                        int n) noexcept {
   using V = typename P::V;
   using R = typename P::R;
   constexpr int MR = TileShape<P>::rows, NC = TileShape<P>::cols;
   static_assert(MR >= NC, "the diagonal tile holds the block's diagonal");
   const R zero = P::real(P::splat(T(0))), one = P::real(P::splat(T(1)));
-  bool stopped = false;  // some lane stopped: stores keep its old values
-  for (int j0 = 0; j0 < n; j0 += NC) {
-    const int nc = n - j0 < NC ? n - j0 : NC;
+  // some lane stopped: stores keep its old values
+  bool stopped = P::any(P::bnot(P::ge(go, n)));
+  for (int j0 = 0; j0 < cols; j0 += NC) {
+    const int nc = cols - j0 < NC ? cols - j0 : NC;
     const T *lj = a + j0 * rs;  // rows J of L: L(j0+c, k) at lj + c*rs + k*cs
     R rd[NC] = {};              // 1 / L(j,j) of the block column (set by the diagonal tile)
     // the tile of rows i0.. (mr of them); Diag: the diagonal tile (i0 == j0, mr >= nc), whose
@@ -89,7 +98,8 @@ inline void potrf_tiles(int n, T *a, idx rs, idx cs, typename P::I &go) noexcept
       T *x = a + i0 * rs + j0 * cs;
       tile_case<MR, NC>(mr, nc, [&](auto rows, auto cols) OMPB_INLINE {
         constexpr int kr = decltype(rows)::value, kc = decltype(cols)::value;
-        V acc[kr][kc];
+        V acc[kr][kc];  // not tile_load_lower: with it the offload-x86 build's device code
+                        // (Clang 19) factored wrongly (float and double at n = 70)
 #pragma GCC unroll 8
         for (int r = 0; r < kr; ++r)
 #pragma GCC unroll 8
@@ -103,7 +113,7 @@ inline void potrf_tiles(int n, T *a, idx rs, idx cs, typename P::I &go) noexcept
             const typename P::B ok = P::gt(d, zero);  // false for NaN
             const typename P::B fresh = P::both(P::bnot(ok), P::ge(go, n));
             stopped = stopped || P::any(fresh);
-            go = P::sel(fresh, P::index(j0 + c), go);
+            go = P::sel(fresh, P::index(base + j0 + c), go);
             d = P::sel(ok, d, one);
             acc[c][c] = P::from_real(P::sqrt(d));
             rd[c] = P::real(P::recip(acc[c][c]));
@@ -135,13 +145,51 @@ inline void potrf_tiles(int n, T *a, idx rs, idx cs, typename P::I &go) noexcept
           for (int c = 0; c < kc; ++c) {
             if (diag && r < c) continue;
             T *e = x + r * rs + c * cs;
-            P::store(e, stopped ? P::sel(P::ge(go, j0 + c + 1), acc[r][c], P::load(e)) : acc[r][c]);
+            P::store(e, stopped ? P::sel(P::ge(go, base + j0 + c + 1), acc[r][c], P::load(e))
+                                : acc[r][c]);
           }
       });
     };
-    const int md = n - j0 < MR ? n - j0 : MR;
+    const int md = m - j0 < MR ? m - j0 : MR;
     tile(std::true_type(), j0, md);
-    for (int i0 = j0 + md; i0 < n; i0 += MR) tile(std::false_type(), i0, n - i0 < MR ? n - i0 : MR);
+    for (int i0 = j0 + md; i0 < m; i0 += MR) tile(std::false_type(), i0, m - i0 < MR ? m - i0 : MR);
+  }
+}
+
+/// Values of T that potrf_blocked needs as work for order n and a pass of H lanes:
+/// gemm_update's and the panel's copy.
+template <class T, int H>
+constexpr idx potrf_work(int n) noexcept {
+  return gemm_work<T, H>() + idx(n) * kUpdatePanel * H;
+}
+
+/// potrf_tiles for large orders, left-looking by panels of kUpdatePanel columns: each panel's
+/// lower part is copied into work (contiguous columns), updated there by the columns of L left of
+/// it (gemm_update: C -= L(j0:n, 0:j0) L(j0:j0+jb, 0:j0)^H), factored there by potrf_tiles (the
+/// same operations in the same order), and copied back but for the columns from a lane's stop
+/// on, which keep the values they came with. work: potrf_work<T, H>(n) values.
+template <class P, int H, class T>
+void potrf_blocked(int n, T *a, idx rs, idx cs, typename P::I &go, T *work) noexcept {
+  T *c = work + gemm_work<T, H>();
+  for (int j0 = 0; j0 < n; j0 += kUpdatePanel) {
+    const int jb = n - j0 < kUpdatePanel ? n - j0 : kUpdatePanel, m = n - j0;
+    const idx ccs = idx(m) * H;
+    T *x = a + j0 * rs + j0 * cs;
+    for (int j = 0; j < jb; ++j)
+      for (int i = j; i < m; ++i) copy_value<T, H>(c + i * H + j * ccs, x + i * rs + j * cs);
+    const T *l = a + j0 * rs;  // L(j0+i, k) at l + i*rs + k*cs
+    gemm_update<P, H, false, true, true>(m, jb, j0, c, H, ccs, l, rs, cs, l, cs, rs, work);
+    potrf_tiles<P>(m, jb, c, H, ccs, go, j0, n);
+    const bool stopped = P::any(P::bnot(P::ge(go, n)));
+    for (int j = 0; j < jb; ++j) {
+      const typename P::B keep = P::ge(go, j0 + j + 1);
+      for (int i = j; i < m; ++i)
+        if (stopped)
+          P::store(x + i * rs + j * cs,
+                   P::sel(keep, P::load(c + i * H + j * ccs), P::load(x + i * rs + j * cs)));
+        else
+          copy_value<T, H>(x + i * rs + j * cs, c + i * H + j * ccs);
+    }
   }
 }
 
@@ -149,8 +197,10 @@ inline void potrf_tiles(int n, T *a, idx rs, idx cs, typename P::I &go) noexcept
 /// or A = U^H U (upper), which is the lower algorithm on the transposed storage: it holds
 /// conj(A)'s lower triangle, whose factor conj(L) = U^T. info[l] = k > 0: the leading minor of
 /// order k of lane l is not positive definite, and columns k.. of its triangle are as they came.
+/// work (the host's, at large orders): potrf_work<T, kPassLanes<T, W>>(n) values for
+/// potrf_blocked; nullptr: potrf_tiles.
 template <class T, int W>
-void potrf_lanes(Uplo uplo, int n, T *a, idx rs, idx cs, int *info) noexcept {
+void potrf_lanes(Uplo uplo, int n, T *a, idx rs, idx cs, int *info, T *work = nullptr) noexcept {
   if (uplo == Uplo::upper) {
     const idx t = rs;
     rs = cs, cs = t;
@@ -158,23 +208,31 @@ void potrf_lanes(Uplo uplo, int n, T *a, idx rs, idx cs, int *info) noexcept {
   for_each_pass<T, W>(n, [&](auto p, int h) {
     using P = decltype(p);
     typename P::I go = P::index(n);
-    potrf_tiles<P>(n, a + h, rs, cs, go);
+    constexpr int H = kPassLanes<T, W>;
+    if constexpr (W > 1 && std::is_same_v<P, Pack<T, H>>)
+      if (work) {
+        potrf_blocked<P, H>(n, a + h, rs, cs, go, work);
+        P::store_index(info + h, P::sel(P::ge(go, n), P::index(-1), go), 1);
+        return;
+      }
+    potrf_tiles<P>(n, n, a + h, rs, cs, go, 0, n);
     P::store_index(info + h, P::sel(P::ge(go, n), P::index(-1), go), 1);
   });
 }
 
-/// A X = B from potrf's factor: L L^H X = B (lower) or U^H U X = B (upper).
+/// A X = B from potrf's factor: L L^H X = B (lower) or U^H U X = B (upper). work: as
+/// trsm_lanes'.
 template <class T, int W>
-void potrs_lanes(Uplo uplo, int n, int nrhs, const T *a, idx ars, idx acs, T *b, idx brs,
-                 idx bcs) noexcept {
+void potrs_lanes(Uplo uplo, int n, int nrhs, const T *a, idx ars, idx acs, T *b, idx brs, idx bcs,
+                 T *work = nullptr) noexcept {
   const Op first = uplo == Uplo::lower ? Op::n : Op::c,
            second = uplo == Uplo::lower ? Op::c : Op::n;
   for_each_pass<T, W>(n, [&](auto p, int h) {
     using P = decltype(p);
     trsm_pass<P>(Side::left, uplo, first, Diag::non_unit, n, nrhs, T(1), a + h, ars, acs, b + h,
-                 brs, bcs);
+                 brs, bcs, work);
     trsm_pass<P>(Side::left, uplo, second, Diag::non_unit, n, nrhs, T(1), a + h, ars, acs, b + h,
-                 brs, bcs);
+                 brs, bcs, work);
   });
 }
 
@@ -183,10 +241,10 @@ void potrs_lanes(Uplo uplo, int n, int nrhs, const T *a, idx ars, idx acs, T *b,
 ///   C = I;  C(j0:, J) = inv(L(j0:, j0:)) C(j0:, J) for each tile column J (C(0:j0, J) = 0);
 ///   C = inv(U) C;  the columns of C interchanged, last pivot first.
 /// 4/3 n^3 flops, as LAPACK's getri. info[l] = the first k+1 with U(k,k) == 0 in lane l, else 0
-/// (that lane's C is then not meaningful).
+/// (that lane's C is then not meaningful). work: as trsm_lanes' (for inv(U) C).
 template <class T, int W>
 void getri_lanes(int n, const T *a, idx ars, idx acs, const int *ipiv, idx ps, T *c, idx crs,
-                 idx ccs, int *info) noexcept {
+                 idx ccs, int *info, T *work = nullptr) noexcept {
   for (int l = 0; l < W; ++l) info[l] = 0;
   for (int k = n - 1; k >= 0; --k)
     for (int l = 0; l < W; ++l)
@@ -202,7 +260,7 @@ void getri_lanes(int n, const T *a, idx ars, idx acs, const int *ipiv, idx ps, T
                                  a + j0 * (ars + acs) + h, ars, acs, c + j0 * (crs + ccs) + h, crs,
                                  ccs);
     trsm_pass<P>(Side::left, Uplo::upper, Op::n, Diag::non_unit, n, n, T(1), a + h, ars, acs, c + h,
-                 crs, ccs);
+                 crs, ccs, work);
   });
   if (ipiv && n > 1) laswp_lanes<T, W>(n, n, c, ccs, crs, ipiv, ps, n - 1, true);
 }

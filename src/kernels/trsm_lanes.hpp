@@ -38,6 +38,101 @@ inline void tile_solve_lower(typename P::V (&acc)[R][C], bool unit, const typena
   }
 }
 
+/// Width and depth of the packed updates (gemm_update): kUpdatePanel columns of C at a time,
+/// kUpdateDepth terms of the sum at a time (bp: kUpdateDepth x kUpdatePanel values, about
+/// 200 KiB for double on AVX-512, for the L2 cache; ap: a row tile's kUpdateDepth values,
+/// 16 KiB, for the L1 cache).
+enum : int { kUpdatePanel = 48, kUpdateDepth = 64 };
+
+/// Lanes of the pack P (Pack<T, W>: W).
+template <class P>
+struct PackLanes;
+template <class T, int W, class E>
+struct PackLanes<Pack<T, W, E>> : std::integral_constant<int, W> {};
+template <class P>
+inline constexpr int pack_lanes = PackLanes<P>::value;
+
+/// Rows from which trsm_lower_tiles, given work, runs by blocks (gemm_update). Zen 5 VM, g++
+/// build, interleaved, nrhs = n, 2 threads, 64 MiB, medians of 2 alternating runs, tiles ->
+/// blocks (trsm, potrs, getrs, getri; S and D): n = 64 0.90-1.04x, 96 0.94-1.09x, 128
+/// 0.96-1.13x, 192 1.04-1.12x, 256 0.93-1.12x, 512 1.26-1.78x.
+inline constexpr int kTrsmBlockedMin = 128;
+
+/// Values of T that gemm_update needs as work for a pass of H lanes (ap and bp).
+template <class T, int H>
+constexpr idx gemm_work() noexcept {
+  using P = Pack<T, H>;
+  constexpr int NC = TileShape<P>::cols;
+  return idx(TileShape<P>::rows + (kUpdatePanel + NC - 1) / NC * NC) * kUpdateDepth * H;
+}
+
+/// The H lanes of one value: y = x.
+template <class T, int H>
+inline void copy_value(T *y, const T *x) noexcept {
+#pragma omp simd
+  for (int l = 0; l < H; ++l) y[l] = x[l];
+}
+
+/// C -= op(A) op(B) for the m x n C (element (i,q) at c + i*crs + q*ccs; only i >= q where
+/// Lower), A m x K, B K x n (op: conjugated where ConjA / ConjB), by panels of kUpdatePanel
+/// columns of C and depth blocks of kUpdateDepth: the block of B packed once into bp (each tile
+/// column's NC values of a k adjacent), a row tile's block of A into ap, so that the tiles read
+/// sequential memory, from the caches, at any stride of A and B. Each element sees its terms in
+/// increasing k, fused, as in tile_sub over all of K: the results are those of the tile kernels,
+/// bit for bit. work: gemm_work<T, H>() values.
+template <class P, int H, bool ConjA, bool ConjB, bool Lower, class T>
+void gemm_update(int m, int n, int K, T *c, idx crs, idx ccs, const T *a, idx ars, idx acs,
+                 const T *b, idx brs, idx bcs, T *work) noexcept {
+  using V = typename P::V;
+  constexpr int MR = TileShape<P>::rows, NC = TileShape<P>::cols;
+  T *ap = work, *bp = work + idx(MR) * kUpdateDepth * H;
+  for (int j0 = 0; j0 < n; j0 += kUpdatePanel) {
+    const int jb = n - j0 < kUpdatePanel ? n - j0 : kUpdatePanel, tiles = (jb + NC - 1) / NC;
+    for (int k0 = 0; k0 < K; k0 += kUpdateDepth) {
+      const int kb = K - k0 < kUpdateDepth ? K - k0 : kUpdateDepth;
+      for (int k = 0; k < kb; ++k)
+        for (int j = 0; j < jb; ++j)
+          copy_value<T, H>(bp + ((idx(j / NC) * kb + k) * NC + j % NC) * H,
+                           b + (k0 + k) * brs + (j0 + j) * bcs);
+      for (int i0 = Lower ? j0 : 0; i0 < m; i0 += MR) {
+        const int mr = m - i0 < MR ? m - i0 : MR;
+        const int next = m - i0 - mr < MR ? m - i0 - mr : MR;  // the next row tile's rows
+        for (int k = 0; k < kb; ++k) {
+          for (int r = 0; r < mr; ++r)
+            copy_value<T, H>(ap + (idx(k) * MR + r) * H, a + (i0 + r) * ars + (k0 + k) * acs);
+          for (int r = 0; r < next; ++r)
+            prefetch_range<1>(a + (i0 + mr + r) * ars + (k0 + k) * acs, idx(sizeof(T)) * H);
+        }
+        for (int t = 0; t < tiles && (!Lower || j0 + t * NC < i0 + mr); ++t) {
+          const int c0 = j0 + t * NC, nc = jb - t * NC < NC ? jb - t * NC : NC;
+          T *x = c + i0 * crs + c0 * ccs;
+          // the part above the diagonal is neither read nor written (a compile-time choice:
+          // most tiles lie wholly below it)
+          auto tile = [&](auto diag_tag) OMPB_INLINE {
+            constexpr bool diag = decltype(diag_tag)::value;
+            tile_case<MR, NC>(mr, nc, [&](auto rows, auto cols) OMPB_INLINE {
+              constexpr int kr = decltype(rows)::value, kc = decltype(cols)::value;
+              V acc[kr][kc];
+              tile_load_lower<P, diag>(acc, x, crs, ccs, c0 - i0);
+              tile_sub<P, ConjA, ConjB>(acc, kb, ap, H, idx(MR) * H, bp + idx(t) * kb * NC * H,
+                                        idx(NC) * H, H);
+#pragma GCC unroll 8
+              for (int r = 0; r < kr; ++r)
+#pragma GCC unroll 8
+                for (int q = 0; q < kc; ++q)
+                  if (!diag || i0 + r >= c0 + q) P::store(x + r * crs + q * ccs, acc[r][q]);
+            });
+          };
+          if (!Lower || i0 >= c0 + nc - 1)
+            tile(std::false_type());
+          else
+            tile(std::true_type());
+        }
+      }
+    }
+  }
+}
+
 /// Orders from which one tile column of right-hand sides is solved right-looking when L's
 /// columns are its near stride (trsm_lower_right).
 inline constexpr int kRightLookingMin = 64;
@@ -93,13 +188,35 @@ inline void trsm_lower_right(bool unit, int m, int n, T alpha, const T *a, idx a
 /// X := inv(op(L)) (alpha B) for the lower triangle L of the m x m lane matrix a (op:
 /// conjugated when Conj; unit diagonal when unit), B m x n; X overwrites B. Lanes of one pass
 /// (pack P); element (i,j) of a at a + i*ars + j*acs.
+///
+/// With work (the host's gemm_work<T, H>() values, H: P's lanes) from kTrsmBlockedMin rows and
+/// more than one tile column: by blocks of kUpdatePanel rows, left-looking, B scaled by alpha
+/// first, each block's rows updated by the rows of X above it from packed copies
+/// (gemm_update), then solved by the tiles; the same operations in the same order.
 template <class P, bool Conj, class T>
 inline void trsm_lower_tiles(bool unit, int m, int n, T alpha, const T *a, idx ars, idx acs, T *b,
-                             idx brs, idx bcs) noexcept {
+                             idx brs, idx bcs, T *work = nullptr) noexcept {
   using V = typename P::V;
   constexpr int MR = TileShape<P>::rows, NC = TileShape<P>::cols;
   if (n <= NC && m >= kRightLookingMin && (acs < 0 ? -acs : acs) > (ars < 0 ? -ars : ars))
     return trsm_lower_right<P, Conj>(unit, m, n, alpha, a, ars, acs, b, brs, bcs);
+  if constexpr (1 < pack_lanes<P>)  // the host's lanes: one lane (the device) never has work
+    if (work && n > NC && m >= kTrsmBlockedMin) {
+      if (alpha != T(1)) {
+        const V al = P::splat(alpha);
+        for (int j = 0; j < n; ++j)
+          for (int i = 0; i < m; ++i)
+            P::store(b + i * brs + j * bcs, P::mul(al, P::load(b + i * brs + j * bcs)));
+      }
+      for (int i0 = 0; i0 < m; i0 += kUpdatePanel) {
+        const int ib = m - i0 < kUpdatePanel ? m - i0 : kUpdatePanel;
+        gemm_update<P, pack_lanes<P>, Conj, false, false>(
+            ib, n, i0, b + i0 * brs, brs, bcs, a + i0 * ars, ars, acs, b, brs, bcs, work);
+        trsm_lower_tiles<P, Conj>(unit, ib, n, T(1), a + i0 * (ars + acs), ars, acs, b + i0 * brs,
+                                  brs, bcs);
+      }
+      return;
+    }
   const bool scaled = alpha != T(1);
   const V al = P::splat(alpha);
   for (int i0 = 0; i0 < m; i0 += MR) {
@@ -131,10 +248,11 @@ inline void trsm_lower_tiles(bool unit, int m, int n, T alpha, const T *a, idx a
 }
 
 /// op(A) X = alpha B (left) or X op(A) = alpha B (right) for the lanes of one pass (pack P);
-/// X overwrites B (m x n). alpha must not be zero (trsm_lanes sets B = 0 then).
+/// X overwrites B (m x n). alpha must not be zero (trsm_lanes sets B = 0 then). work: see
+/// trsm_lower_tiles.
 template <class P, class T>
 inline void trsm_pass(Side side, Uplo uplo, Op trans, Diag diag, int m, int n, T alpha, const T *a,
-                      idx ars, idx acs, T *b, idx brs, idx bcs) noexcept {
+                      idx ars, idx acs, T *b, idx brs, idx bcs, T *work = nullptr) noexcept {
   const bool left = side == Side::left;
   const bool transposed = left != (trans == Op::n);  // the view of A that is the left operand
   if (transposed) {
@@ -155,9 +273,9 @@ inline void trsm_pass(Side side, Uplo uplo, Op trans, Diag diag, int m, int n, T
   }
   const bool unit = diag == Diag::unit;
   if (is_complex_v<T> && trans == Op::c)
-    trsm_lower_tiles<P, true>(unit, m, n, alpha, a, ars, acs, b, brs, bcs);
+    trsm_lower_tiles<P, true>(unit, m, n, alpha, a, ars, acs, b, brs, bcs, work);
   else
-    trsm_lower_tiles<P, false>(unit, m, n, alpha, a, ars, acs, b, brs, bcs);
+    trsm_lower_tiles<P, false>(unit, m, n, alpha, a, ars, acs, b, brs, bcs, work);
 }
 
 /// Orders up to which real lanes that span several registers (AVX2: W doubles or floats in two)
@@ -181,10 +299,11 @@ inline void for_each_pass(int n, F &&f) noexcept {
 }
 
 /// op(A) X = alpha B (left) or X op(A) = alpha B (right); X overwrites B (m x n). Lane l of
-/// A(i,j) is a[i*ars + j*acs + l]. alpha == 0: B = 0, A not read (BLAS).
+/// A(i,j) is a[i*ars + j*acs + l]. alpha == 0: B = 0, A not read (BLAS). work (the host's, at
+/// large orders): gemm_work<T, kPassLanes<T, W>>() values for the blocked form; nullptr: tiles.
 template <class T, int W>
 void trsm_lanes(Side side, Uplo uplo, Op trans, Diag diag, int m, int n, T alpha, const T *a,
-                idx ars, idx acs, T *b, idx brs, idx bcs) noexcept {
+                idx ars, idx acs, T *b, idx brs, idx bcs, T *work = nullptr) noexcept {
   if (alpha == T(0)) {
     for (int j = 0; j < n; ++j)
       for (int i = 0; i < m; ++i)
@@ -192,7 +311,8 @@ void trsm_lanes(Side side, Uplo uplo, Op trans, Diag diag, int m, int n, T alpha
     return;
   }
   for_each_pass<T, W>(side == Side::left ? m : n, [&](auto p, int h) {
-    trsm_pass<decltype(p)>(side, uplo, trans, diag, m, n, alpha, a + h, ars, acs, b + h, brs, bcs);
+    trsm_pass<decltype(p)>(side, uplo, trans, diag, m, n, alpha, a + h, ars, acs, b + h, brs, bcs,
+                           work);
   });
 }
 
