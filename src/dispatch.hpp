@@ -75,16 +75,21 @@ inline constexpr Crossover kCrossovers[4][4] = {
 /// interleaved at 320, 1.04 strided at 384; single 1.03 / 1.21 at 384; c 1.10 / 1.04 at 384;
 /// z 0.98 interleaved at 256, 1.07 strided there. matinv: double 1.06 / 1.05 at 320; single
 /// 0.96 interleaved at 320, 1.05 strided; c 0.97 / 0.94 at 256; z 0.97-0.98 at 128, 1.10 at 192.
-/// potrf: strided double 0.58 at 64, 0.83 at 128, 1.01 at 192; single 0.91 at 192, 1.06 at 256;
-/// complex strided (narrow packed chunks) 0.88-1.08 from 32 (c 1.01 at 64, z 1.08 at 32);
-/// interleaved double 0.98-1.02 at 256, 1.02-1.06 at 320; single 0.91 at 512 (not reached:
-/// taken at 512, where few matrices then go to the vendor path); c 1.03 at 512, z 1.00 at 384.
-/// Columns: S, D, C, Z.
+/// getri and matinv interleaved since the blocked inv(U) C (kTrsmBlockedMin), 2 alternating runs
+/// as kSolveManyRhsCrossovers512: getri double 0.61 / 0.71 / 0.99 / 1.16 / 1.43 at n = 192 /
+/// 256 / 384 / 512 / 768, single 0.68 / 0.73 / 0.89 / 1.09 / 1.29; matinv double 0.56 / 0.82 /
+/// 1.18 / 1.45 / 1.90, single 0.68 / 0.77 / 1.02 / 1.33 / 1.74.
+/// potrf since its panels' form (potrf_blocked, from n = 192; single 256), 2 alternating runs
+/// of medians of 3, 128 MiB, n = 256..1024: interleaved double 0.76-0.91, single 0.63-0.78 (lanes
+/// ahead at every order: 2048 is not a measured order but the estimate of use_vendor's few-matrix
+/// rule); c, z 0.49-0.72 at 192..768 (64 MiB); strided double 0.91 at 256, 1.15 at 384, 1.02 at
+/// 512, 1.15 at 768 and 1024; single 1.16 at 256, 1.35-1.61 from 384; complex strided (narrow
+/// packed chunks) as before: 0.88-1.08 from 32 (c 1.01 at 64, z 1.08 at 32). Columns: S, D, C, Z.
 inline constexpr Crossover kCrossovers512[4][4] = {
-    {{320, 256}, {192, 192}, {320, 256}, {320, 256}},  // getrf
-    {{384, 384}, {320, 384}, {384, 384}, {384, 256}},  // getri
-    {{384, 320}, {320, 320}, {384, 384}, {192, 192}},  // matinv
-    {{512, 256}, {320, 192}, {512, 64}, {384, 32}},    // potrf
+    {{320, 256}, {192, 192}, {320, 256}, {320, 256}},    // getrf
+    {{512, 384}, {384, 384}, {384, 384}, {384, 256}},    // getri
+    {{384, 320}, {384, 320}, {384, 384}, {192, 192}},    // matinv
+    {{2048, 256}, {2048, 384}, {2048, 64}, {2048, 32}},  // potrf
 };
 
 /// The right-hand sides the solves' crossovers were measured at; the last column is nrhs = n.
@@ -105,6 +110,19 @@ inline constexpr Crossover kSolveCrossovers[3][4][4] = {
      {{192, 64}, {kNone, 32}, {256, 64}, {kNone, 192}},
      {{64, 48}, {96, 64}, {96, 48}, {192, 64}}},
 };
+
+/// The column nrhs = n of kSolveCrossovers where the host's vectors are 64 bytes (AVX-512), since
+/// the solves' blocked form (kTrsmBlockedMin): [routine][precision]. Zen 5 VM, interleaved,
+/// 2 threads, 64 MiB, medians of 2 alternating runs, lanes / vendor time at n = 192 / 256 / 384
+/// / 512 / 768: getrs double 0.76 / 0.77 / 1.06 / 1.26 / 1.36, single 0.87 / 0.89 / 0.99 / 1.15
+/// / 1.26; potrs double 0.74 / 0.74 / 1.05 / 1.29 / 1.41, single 0.77 / 0.82 / 0.88 / 1.07 /
+/// 1.14; trsm double 0.69 / 0.84 / 1.00 / 1.20 / 1.34, single 0.78 / 0.80 / 0.89 / 1.35 / 1.09.
+/// Column-major batches and complex interleaved ones keep kSolveCrossovers' (not measured
+/// again).
+inline constexpr Crossover kSolveManyRhsCrossovers512[3][4] = {
+    {{384, 24}, {384, 64}, {96, 96}, {192, 32}},   // getrs
+    {{512, 48}, {384, 64}, {96, 64}, {128, 96}},   // potrs
+    {{512, 48}, {384, 64}, {96, 48}, {192, 64}}};  // trsm
 
 /// geqrf, gels (min(m,n)): [routine][precision], measured on the 2-core Zen 5 VM (AVX-512) with
 /// square matrices, gels with trans N and nrhs = 1, 2 threads, 32 MiB batches, by
@@ -163,7 +181,9 @@ template <class T>
 int vendor_crossover(Routine r, Layout layout, int n, int nrhs = 1) {
   const int p = precision_index<T>();
   const Crossover c = int(r) < 4   ? (kVectorBytes >= 64 ? kCrossovers512 : kCrossovers)[int(r)][p]
-                      : int(r) < 7 ? kSolveCrossovers[int(r) - 4][rhs_column(n, nrhs)][p]
+                      : int(r) < 7 ? (kVectorBytes >= 64 && rhs_column(n, nrhs) == 3
+                                          ? kSolveManyRhsCrossovers512[int(r) - 4][p]
+                                          : kSolveCrossovers[int(r) - 4][rhs_column(n, nrhs)][p])
                       : r == Routine::gels && double(nrhs) * nrhs > n
                           ? kGelsManyRhsCrossovers[p]
                           : kQrCrossovers[int(r) - 7][p];

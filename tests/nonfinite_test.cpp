@@ -118,7 +118,9 @@ void expect_one_outcome(
     bool hpd,
     const std::function<void(Context &, const BatchView<T> &, ompbatch::Pivots, int *)> &factor) {
   // each getrf / potrf crossover of src/dispatch.hpp (32..512) lies between two of these orders,
-  // so the automatic path takes both sides of it (the forced paths run both at every order)
+  // so the automatic path takes both sides of it (the forced paths run both at every order;
+  // interleaved potrf's vendor side, from 2048 on AVX-512, only forced); 260 and 520 run potrf's
+  // panels
   for (int n : {5, 32, 40, 128, 130, 260, 520}) {
     const std::vector<std::vector<T>> mats = special_matrices<T>(n, hpd);
     std::vector<std::pair<std::string, Outcome>> outcomes;
