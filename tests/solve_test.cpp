@@ -323,11 +323,11 @@ TYPED_TEST(Solvers, PotrfMatchesLapack) {
                   F(i, j) = got[i + j * n];
               }
             if (rinfo != 0) continue;
+            const Dense<T> R(n, n, ref.data());
             double diff = 0;
             for (int j = 0; j < n; ++j)
               for (int i = 0; i < n; ++i)
-                if (u == 'L' ? i >= j : i <= j)
-                  diff = std::max(diff, std::abs(F(i, j) - Dense<T>(n, n, ref.data())(i, j)));
+                if (u == 'L' ? i >= j : i <= j) diff = std::max(diff, std::abs(F(i, j) - R(i, j)));
             EXPECT_LT(diff, 100 * n * eps<T>() * Dense<T>(n, n, a[k].data()).norm1())
                 << "matrix " << k;
             const Dense<T> LLH = u == 'L' ? F * op('C', F) : op('C', F) * F;
@@ -485,13 +485,12 @@ TYPED_TEST(Solvers, TrsmEveryCombination) {
                 EXPECT_TRUE(A.unchanged());
                 B.expect_padding_untouched(false, false);
                 for (int q = 0; q < count; ++q) {
+                  const Dense<T> A0(k, k, a[q].data());
                   Dense<T> T_(k, k);  // the triangle trsm uses
                   for (int j = 0; j < k; ++j)
                     for (int i = 0; i < k; ++i) {
                       const bool in = uplo == OMPB_FILL_MODE_LOWER ? i >= j : i <= j;
-                      T_(i, j) = i == j && diag == OMPB_DIAG_UNIT ? 1.0
-                                 : in ? Dense<T>(k, k, a[q].data())(i, j)
-                                      : 0.0;
+                      T_(i, j) = i == j && diag == OMPB_DIAG_UNIT ? 1.0 : in ? A0(i, j) : 0.0;
                     }
                   const Dense<T> X = dense(m, n, B.get(q));
                   Dense<T> aB = dense(m, n, b[q]);
