@@ -69,11 +69,12 @@ inline constexpr int kPotrfBlockLanesMax = is_complex_v<T> ? 1 << 30 : 128;
 template <class T>
 inline constexpr int kPotrfBlockedMin = std::is_same_v<T, float> ? 256 : 192;
 
-/// The work of the solves' blocked form (trsm_lower_tiles) for order n: none below
-/// kTrsmBlockedMin.
+/// The work of the solves' blocked form (trsm_lower_tiles) for triangles of order n and nrhs
+/// right-hand sides: none where it does not run (trsm_blocked).
 template <class T, int W>
-Scratch<T> solve_work(int n) {
-  return Scratch<T>(n >= kTrsmBlockedMin ? gemm_work<T, kPassLanes<T, W>>() : 0);
+Scratch<T> solve_work(int n, int nrhs) {
+  constexpr int H = kPassLanes<T, W>;
+  return Scratch<T>(trsm_blocked<Pack<T, H>>(n, nrhs) ? gemm_work<T, H>() : 0);
 }
 
 template <class T>
@@ -86,7 +87,7 @@ void getrs(Op trans, const BatchView<const T> &A, ConstPivots ipiv, const BatchV
         [&] {
           return [&, a = LaneArg<const T, W>(A, true, false),
                   p = LaneArg<const int, W>(P, true, false), b = LaneArg<T, W>(B, true, true),
-                  work = solve_work<T, W>(A.rows)](idx b0, int lanes, Place at) mutable {
+                  work = solve_work<T, W>(A.rows, B.cols)](idx b0, int lanes, Place at) mutable {
             a.bind(b0, lanes, at);
             p.bind(b0, lanes, at);
             b.bind(b0, lanes, at);
@@ -110,7 +111,7 @@ void getri(const BatchView<const T> &A, ConstPivots ipiv, const BatchView<T> &C,
           return [&, a = LaneArg<const T, W>(A, true, false),
                   p = LaneArg<const int, W>(P, true, false), c = LaneArg<T, W>(C, false, true),
                   inf = LaneInfo<W>(info),
-                  work = solve_work<T, W>(A.rows)](idx b0, int lanes, Place at) mutable {
+                  work = solve_work<T, W>(A.rows, A.rows)](idx b0, int lanes, Place at) mutable {
             prefetch_ahead<W>(A, b0, at.in_place);
             a.bind(b0, lanes, at);
             p.bind(b0, lanes, at);
@@ -137,7 +138,7 @@ void matinv(const BatchView<const T> &A, const BatchView<T> &C, int *info) {
           return [&, a = LaneArg<const T, W>(A, true, false), c = LaneArg<T, W>(C, false, true),
                   inf = LaneInfo<W>(info), lu = Scratch<T>(std::size_t(n) * n * W),
                   piv = std::vector<int>(idx(n) * W),
-                  work = solve_work<T, W>(n)](idx b0, int lanes, Place at) mutable {
+                  work = solve_work<T, W>(n, n)](idx b0, int lanes, Place at) mutable {
             prefetch_ahead<W>(A, b0, at.in_place, kMatinvPrefetchMax);
             a.bind(b0, lanes, at);
             c.bind(b0, lanes, at);
@@ -181,16 +182,19 @@ void potrf(Uplo uplo, const BatchView<T> &A, int *info) {
 }
 
 /// The routines that read A and overwrite B (potrs, trsm): f(a, b, lanes, work) on each chunk's
-/// bound lanes (lanes: std::integral_constant<int, W>; work: solve_work's values).
+/// bound lanes (lanes: std::integral_constant<int, W>; work: solve_work's values). The
+/// right-hand sides are B's columns, or its rows where A multiplies B from the right (B.cols ==
+/// A.rows; where B is square too, either).
 template <class T, class F>
 void solve_ab(const BatchView<const T> &A, const BatchView<T> &B, F f) {
+  const int nrhs = B.rows == A.rows ? B.cols : B.rows;
   with_lanes(A, [&](auto lanes_w) {
     constexpr int W = decltype(lanes_w)::value;
     for_each_chunk<W>(
         A,
         [&] {
           return [&, a = LaneArg<const T, W>(A, true, false), b = LaneArg<T, W>(B, true, true),
-                  work = solve_work<T, W>(A.rows)](idx b0, int lanes, Place at) mutable {
+                  work = solve_work<T, W>(A.rows, nrhs)](idx b0, int lanes, Place at) mutable {
             a.bind(b0, lanes, at);
             b.bind(b0, lanes, at);
             f(a, b, lanes_w, work.data());

@@ -75,10 +75,10 @@ inline constexpr Crossover kCrossovers[4][4] = {
 /// interleaved at 320, 1.04 strided at 384; single 1.03 / 1.21 at 384; c 1.10 / 1.04 at 384;
 /// z 0.98 interleaved at 256, 1.07 strided there. matinv: double 1.06 / 1.05 at 320; single
 /// 0.96 interleaved at 320, 1.05 strided; c 0.97 / 0.94 at 256; z 0.97-0.98 at 128, 1.10 at 192.
-/// getri and matinv interleaved since the blocked inv(U) C (kTrsmBlockedMin), 2 alternating runs
-/// as kSolveManyRhsCrossovers512: getri double 0.61 / 0.71 / 0.99 / 1.16 / 1.43 at n = 192 /
-/// 256 / 384 / 512 / 768, single 0.68 / 0.73 / 0.89 / 1.09 / 1.29; matinv double 0.56 / 0.82 /
-/// 1.18 / 1.45 / 1.90, single 0.68 / 0.77 / 1.02 / 1.33 / 1.74.
+/// getri and matinv interleaved since gemm_update packs B down its near stride, 2 alternating
+/// runs as kSolveManyRhsCrossovers512: getri double 0.93 / 1.09-1.10 / 1.33 at n = 384 / 512 /
+/// 768, single 0.87 / 0.91-1.03 / 1.06; matinv double 1.04 / 1.14-1.28 / 1.66, single 0.84 /
+/// 1.16-1.41 / 1.49.
 /// potrf since its panels' form (potrf_blocked, from n = 192; single 256), 2 alternating runs
 /// of medians of 3, 128 MiB, n = 256..1024: interleaved double 0.76-0.91, single 0.63-0.78 (lanes
 /// ahead at every order: 2048 is not a measured order but the estimate of use_vendor's few-matrix
@@ -87,8 +87,8 @@ inline constexpr Crossover kCrossovers[4][4] = {
 /// packed chunks) as before: 0.88-1.08 from 32 (c 1.01 at 64, z 1.08 at 32). Columns: S, D, C, Z.
 inline constexpr Crossover kCrossovers512[4][4] = {
     {{320, 256}, {192, 192}, {320, 256}, {320, 256}},    // getrf
-    {{512, 384}, {384, 384}, {384, 384}, {384, 256}},    // getri
-    {{384, 320}, {384, 320}, {384, 384}, {192, 192}},    // matinv
+    {{512, 384}, {512, 384}, {384, 384}, {384, 256}},    // getri
+    {{512, 320}, {384, 320}, {384, 384}, {192, 192}},    // matinv
     {{2048, 256}, {2048, 384}, {2048, 64}, {2048, 32}},  // potrf
 };
 
@@ -112,17 +112,18 @@ inline constexpr Crossover kSolveCrossovers[3][4][4] = {
 };
 
 /// The column nrhs = n of kSolveCrossovers where the host's vectors are 64 bytes (AVX-512), since
-/// the solves' blocked form (kTrsmBlockedMin): [routine][precision]. Zen 5 VM, interleaved,
-/// 2 threads, 64 MiB, medians of 2 alternating runs, lanes / vendor time at n = 192 / 256 / 384
-/// / 512 / 768: getrs double 0.76 / 0.77 / 1.06 / 1.26 / 1.36, single 0.87 / 0.89 / 0.99 / 1.15
-/// / 1.26; potrs double 0.74 / 0.74 / 1.05 / 1.29 / 1.41, single 0.77 / 0.82 / 0.88 / 1.07 /
-/// 1.14; trsm double 0.69 / 0.84 / 1.00 / 1.20 / 1.34, single 0.78 / 0.80 / 0.89 / 1.35 / 1.09.
-/// Column-major batches and complex interleaved ones keep kSolveCrossovers' (not measured
-/// again).
+/// the solves' blocked form (kTrsmBlockedMin) with B packed down its near stride:
+/// [routine][precision]. Zen 5 VM, interleaved, 2 threads, 64 MiB (768: 128 MiB), medians of 3,
+/// 2 alternating runs (512: 4), lanes / vendor time at n = 384 / 512 / 768 (192 and 256: 0.56-0.89
+/// before the packing order changed): getrs double 0.88 / 0.98-1.03 / 1.05, single 0.89 /
+/// 1.02-1.03 / 1.09; potrs double 0.84 / 0.92-0.95 / 1.00, single 0.78 / 0.93-0.97 / 0.98; trsm
+/// double 0.79 / 0.85-0.88 / 0.94, single 0.73 / 0.83-1.23 / 0.86 (1024: not measured, the
+/// estimate use_vendor's few-matrix rule needs). Column-major batches and complex interleaved ones
+/// keep kSolveCrossovers' (not measured again).
 inline constexpr Crossover kSolveManyRhsCrossovers512[3][4] = {
-    {{384, 24}, {384, 64}, {96, 96}, {192, 32}},   // getrs
-    {{512, 48}, {384, 64}, {96, 64}, {128, 96}},   // potrs
-    {{512, 48}, {384, 64}, {96, 48}, {192, 64}}};  // trsm
+    {{512, 24}, {512, 64}, {96, 96}, {192, 32}},     // getrs
+    {{768, 48}, {768, 64}, {96, 64}, {128, 96}},     // potrs
+    {{1024, 48}, {1024, 64}, {96, 48}, {192, 64}}};  // trsm
 
 /// geqrf, gels (min(m,n)): [routine][precision], measured on the 2-core Zen 5 VM (AVX-512) with
 /// square matrices, gels with trans N and nrhs = 1, 2 threads, 32 MiB batches, by

@@ -180,15 +180,16 @@ void potrf_blocked(int n, T *a, idx rs, idx cs, typename P::I &go, T *work) noex
     const T *l = a + j0 * rs;  // L(j0+i, k) at l + i*rs + k*cs
     gemm_update<P, H, false, true, true>(m, jb, j0, c, H, ccs, l, rs, cs, l, cs, rs, work);
     potrf_tiles<P>(m, jb, c, H, ccs, go, j0, n);
-    const bool stopped = P::any(P::bnot(P::ge(go, n)));
+    if (!P::any(P::bnot(P::ge(go, n)))) {  // no lane stopped
+      for (int j = 0; j < jb; ++j)
+        for (int i = j; i < m; ++i) copy_value<T, H>(x + i * rs + j * cs, c + i * H + j * ccs);
+      continue;
+    }
     for (int j = 0; j < jb; ++j) {
       const typename P::B keep = P::ge(go, j0 + j + 1);
       for (int i = j; i < m; ++i)
-        if (stopped)
-          P::store(x + i * rs + j * cs,
-                   P::sel(keep, P::load(c + i * H + j * ccs), P::load(x + i * rs + j * cs)));
-        else
-          copy_value<T, H>(x + i * rs + j * cs, c + i * H + j * ccs);
+        P::store(x + i * rs + j * cs,
+                 P::sel(keep, P::load(c + i * H + j * ccs), P::load(x + i * rs + j * cs)));
     }
   }
 }

@@ -104,6 +104,18 @@ inline void tile_store(const typename P::V (&acc)[R][C], T *x, idx rs, idx cs) n
     for (int c = 0; c < C; ++c) P::store(x + r * rs + c * cs, acc[r][c]);
 }
 
+/// tile_store of the elements on and below the diagonal r >= c + off (the others not written);
+/// all of them when !Lower.
+template <class P, bool Lower, int R, int C, class T>
+inline void tile_store_lower(const typename P::V (&acc)[R][C], T *x, idx rs, idx cs,
+                             int off) noexcept {
+#pragma GCC unroll 8
+  for (int r = 0; r < R; ++r)
+#pragma GCC unroll 8
+    for (int c = 0; c < C; ++c)
+      if (!Lower || r >= c + off) P::store(x + r * rs + c * cs, acc[r][c]);
+}
+
 /// Keeps the vector v in a register where the compiler would rather reload it from memory for
 /// each use: GCC 12 folds a tile's row of B, or its column of A, into each fused update that uses
 /// it (R * C + R loads where R + C would do). Zen 5 VM, g++ build, medians of 3 alternating

@@ -52,11 +52,27 @@ struct PackLanes<Pack<T, W, E>> : std::integral_constant<int, W> {};
 template <class P>
 inline constexpr int pack_lanes = PackLanes<P>::value;
 
+/// B := alpha B for the m x n lane matrix b (element (i,j) at b + i*brs + j*bcs).
+template <class P, class T>
+inline void scale_lanes(int m, int n, T alpha, T *b, idx brs, idx bcs) noexcept {
+  const typename P::V al = P::splat(alpha);
+  for (int j = 0; j < n; ++j)
+    for (int i = 0; i < m; ++i)
+      P::store(b + i * brs + j * bcs, P::mul(al, P::load(b + i * brs + j * bcs)));
+}
+
 /// Rows from which trsm_lower_tiles, given work, runs by blocks (gemm_update). Zen 5 VM, g++
 /// build, interleaved, nrhs = n, 2 threads, 64 MiB, medians of 2 alternating runs, tiles ->
 /// blocks (trsm, potrs, getrs, getri; S and D): n = 64 0.90-1.04x, 96 0.94-1.09x, 128
 /// 0.96-1.13x, 192 1.04-1.12x, 256 0.93-1.12x, 512 1.26-1.78x.
 inline constexpr int kTrsmBlockedMin = 128;
+
+/// Whether trsm_lower_tiles, given work, runs m rows and n right-hand sides by blocks: from
+/// kTrsmBlockedMin rows and more than one tile column.
+template <class P>
+constexpr bool trsm_blocked(int m, int n) noexcept {
+  return m >= kTrsmBlockedMin && n > TileShape<P>::cols;
+}
 
 /// Values of T that gemm_update needs as work for a pass of H lanes (ap and bp).
 template <class T, int H>
@@ -90,10 +106,16 @@ void gemm_update(int m, int n, int K, T *c, idx crs, idx ccs, const T *a, idx ar
     const int jb = n - j0 < kUpdatePanel ? n - j0 : kUpdatePanel, tiles = (jb + NC - 1) / NC;
     for (int k0 = 0; k0 < K; k0 += kUpdateDepth) {
       const int kb = K - k0 < kUpdateDepth ? K - k0 : kUpdateDepth;
-      for (int k = 0; k < kb; ++k)
+      auto pack_b = [&](int k, int j) OMPB_INLINE {
+        copy_value<T, H>(bp + ((idx(j / NC) * kb + k) * NC + j % NC) * H,
+                         b + (k0 + k) * brs + (j0 + j) * bcs);
+      };
+      if ((brs < 0 ? -brs : brs) <= (bcs < 0 ? -bcs : bcs))  // B read along its near stride
         for (int j = 0; j < jb; ++j)
-          copy_value<T, H>(bp + ((idx(j / NC) * kb + k) * NC + j % NC) * H,
-                           b + (k0 + k) * brs + (j0 + j) * bcs);
+          for (int k = 0; k < kb; ++k) pack_b(k, j);
+      else
+        for (int k = 0; k < kb; ++k)
+          for (int j = 0; j < jb; ++j) pack_b(k, j);
       for (int i0 = Lower ? j0 : 0; i0 < m; i0 += MR) {
         const int mr = m - i0 < MR ? m - i0 : MR;
         const int next = m - i0 - mr < MR ? m - i0 - mr : MR;  // the next row tile's rows
@@ -116,11 +138,7 @@ void gemm_update(int m, int n, int K, T *c, idx crs, idx ccs, const T *a, idx ar
               tile_load_lower<P, diag>(acc, x, crs, ccs, c0 - i0);
               tile_sub<P, ConjA, ConjB>(acc, kb, ap, H, idx(MR) * H, bp + idx(t) * kb * NC * H,
                                         idx(NC) * H, H);
-#pragma GCC unroll 8
-              for (int r = 0; r < kr; ++r)
-#pragma GCC unroll 8
-                for (int q = 0; q < kc; ++q)
-                  if (!diag || i0 + r >= c0 + q) P::store(x + r * crs + q * ccs, acc[r][q]);
+              tile_store_lower<P, diag>(acc, x, crs, ccs, c0 - i0);
             });
           };
           if (!Lower || i0 >= c0 + nc - 1)
@@ -148,15 +166,9 @@ inline void trsm_lower_right(bool unit, int m, int n, T alpha, const T *a, idx a
                              idx brs, idx bcs) noexcept {
   using V = typename P::V;
   constexpr int MR = TileShape<P>::rows, NC = TileShape<P>::cols;
+  if (alpha != T(1)) scale_lanes<P>(m, n, alpha, b, brs, bcs);
   tile_case<1, NC>(1, n, [&](auto, auto cols) {
     constexpr int kc = decltype(cols)::value;
-    if (alpha != T(1)) {
-      const V al = P::splat(alpha);
-      for (int i = 0; i < m; ++i)
-#pragma GCC unroll 8
-        for (int c = 0; c < kc; ++c)
-          P::store(b + i * brs + c * bcs, P::mul(al, P::load(b + i * brs + c * bcs)));
-    }
     for (int i0 = 0; i0 < m; i0 += MR) {
       const T *ai = a + i0 * ars;  // rows I of L
       T *x = b + i0 * brs;
@@ -201,13 +213,8 @@ inline void trsm_lower_tiles(bool unit, int m, int n, T alpha, const T *a, idx a
   if (n <= NC && m >= kRightLookingMin && (acs < 0 ? -acs : acs) > (ars < 0 ? -ars : ars))
     return trsm_lower_right<P, Conj>(unit, m, n, alpha, a, ars, acs, b, brs, bcs);
   if constexpr (1 < pack_lanes<P>)  // the host's lanes: one lane (the device) never has work
-    if (work && n > NC && m >= kTrsmBlockedMin) {
-      if (alpha != T(1)) {
-        const V al = P::splat(alpha);
-        for (int j = 0; j < n; ++j)
-          for (int i = 0; i < m; ++i)
-            P::store(b + i * brs + j * bcs, P::mul(al, P::load(b + i * brs + j * bcs)));
-      }
+    if (work && trsm_blocked<P>(m, n)) {
+      if (alpha != T(1)) scale_lanes<P>(m, n, alpha, b, brs, bcs);
       for (int i0 = 0; i0 < m; i0 += kUpdatePanel) {
         const int ib = m - i0 < kUpdatePanel ? m - i0 : kUpdatePanel;
         gemm_update<P, pack_lanes<P>, Conj, false, false>(
