@@ -141,8 +141,9 @@ inline void tile_sub(typename P::V (&acc)[R][C], int K, const T *a, idx ars, idx
     V y[C];
 #pragma GCC unroll 8
     for (int c = 0; c < C; ++c) {
-      y[c] = cj_<P, ConjB>(P::load(b + k * brs + c * bcs));
-      if constexpr (R > 1 && C > 1) in_register(y[c]);
+      V t = cj_<P, ConjB>(P::load(b + k * brs + c * bcs));
+      if constexpr (R > 1 && C > 1) in_register(t);  // a scalar: GCC kept y[] on the stack
+      y[c] = t;
     }
 #pragma GCC unroll 8
     for (int r = 0; r < R; ++r) {
