@@ -44,6 +44,11 @@ inline void tile_solve_lower(typename P::V (&acc)[R][C], bool unit, const typena
 /// 16 KiB, for the L1 cache).
 enum : int { kUpdatePanel = 48, kUpdateDepth = 64 };
 
+/// How far apart in memory the elements along the stride s lie: |s|.
+constexpr idx stride_size(idx s) noexcept {
+  return s < 0 ? -s : s;
+}
+
 /// Lanes of the pack P (Pack<T, W>: W).
 template <class P>
 struct PackLanes;
@@ -110,7 +115,7 @@ void gemm_update(int m, int n, int K, T *c, idx crs, idx ccs, const T *a, idx ar
         copy_value<T, H>(bp + ((idx(j / NC) * kb + k) * NC + j % NC) * H,
                          b + (k0 + k) * brs + (j0 + j) * bcs);
       };
-      if ((brs < 0 ? -brs : brs) <= (bcs < 0 ? -bcs : bcs))  // B read along its near stride
+      if (stride_size(brs) <= stride_size(bcs))  // B read along its near stride
         for (int j = 0; j < jb; ++j)
           for (int k = 0; k < kb; ++k) pack_b(k, j);
       else
@@ -210,7 +215,7 @@ inline void trsm_lower_tiles(bool unit, int m, int n, T alpha, const T *a, idx a
                              idx brs, idx bcs, T *work = nullptr) noexcept {
   using V = typename P::V;
   constexpr int MR = TileShape<P>::rows, NC = TileShape<P>::cols;
-  if (n <= NC && m >= kRightLookingMin && (acs < 0 ? -acs : acs) > (ars < 0 ? -ars : ars))
+  if (n <= NC && m >= kRightLookingMin && stride_size(acs) > stride_size(ars))
     return trsm_lower_right<P, Conj>(unit, m, n, alpha, a, ars, acs, b, brs, bcs);
   if constexpr (1 < pack_lanes<P>)  // the host's lanes: one lane (the device) never has work
     if (work && trsm_blocked<P>(m, n)) {
