@@ -242,7 +242,10 @@ void potrs_lanes(Uplo uplo, int n, int nrhs, const T *a, idx ars, idx acs, T *b,
 ///   C = I;  C(j0:, J) = inv(L(j0:, j0:)) C(j0:, J) for each tile column J (C(0:j0, J) = 0);
 ///   C = inv(U) C;  the columns of C interchanged, last pivot first.
 /// 4/3 n^3 flops, as LAPACK's getri. info[l] = the first k+1 with U(k,k) == 0 in lane l, else 0
-/// (that lane's C is then not meaningful). work: as trsm_lanes' (for inv(U) C).
+/// (that lane's C is then not meaningful). work: as trsm_lanes' (for inv(U) C, and for inv(L) C
+/// where J is then a panel of kUpdatePanel columns, solved by blocks: L read once per panel, not
+/// once per tile column; Intel Xeon VM, g++ build, interleaved, 2 alternating runs: dgetri
+/// 1.06-1.23x at n = 128..384).
 template <class T, int W>
 void getri_lanes(int n, const T *a, idx ars, idx acs, const int *ipiv, idx ps, T *c, idx crs,
                  idx ccs, int *info, T *work = nullptr) noexcept {
@@ -256,10 +259,11 @@ void getri_lanes(int n, const T *a, idx ars, idx acs, const int *ipiv, idx ps, T
   for_each_pass<T, W>(n, [&](auto p, int h) {
     using P = decltype(p);
     constexpr int NC = TileShape<P>::cols;
-    for (int j0 = 0; j0 < n; j0 += NC)
-      trsm_lower_tiles<P, false>(true, n - j0, n - j0 < NC ? n - j0 : NC, T(1),
+    const int step = work && trsm_blocked<P>(n, kUpdatePanel) ? kUpdatePanel : NC;
+    for (int j0 = 0; j0 < n; j0 += step)
+      trsm_lower_tiles<P, false>(true, n - j0, n - j0 < step ? n - j0 : step, T(1),
                                  a + j0 * (ars + acs) + h, ars, acs, c + j0 * (crs + ccs) + h, crs,
-                                 ccs);
+                                 ccs, work);
     trsm_pass<P>(Side::left, Uplo::upper, Op::n, Diag::non_unit, n, n, T(1), a + h, ars, acs, c + h,
                  crs, ccs, work);
   });

@@ -134,8 +134,8 @@ OMPB_INLINE inline void in_register(V &v) noexcept {
 /// acc(r,c) -= sum_{k<K} op(A(r,k)) op(B(k,c)), A(r,k) at a + r*ars + k*acs, B(k,c) at
 /// b + k*brs + c*bcs, op conjugating where ConjA / ConjB; fused, k in increasing order.
 template <class P, bool ConjA, bool ConjB, int R, int C, class T>
-inline void tile_sub(typename P::V (&acc)[R][C], int K, const T *a, idx ars, idx acs, const T *b,
-                     idx brs, idx bcs) noexcept {
+OMPB_TILE_INLINE inline void tile_sub(typename P::V (&acc)[R][C], int K, const T *a, idx ars,
+                                      idx acs, const T *b, idx brs, idx bcs) noexcept {
   using V = typename P::V;
   for (int k = 0; k < K; ++k) {
     V y[C];

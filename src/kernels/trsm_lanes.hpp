@@ -79,12 +79,30 @@ constexpr bool trsm_blocked(int m, int n) noexcept {
   return m >= kTrsmBlockedMin && n > TileShape<P>::cols;
 }
 
+/// The register tile of gemm_update: TileShape's, but 6 x 4 for one register of real lanes where
+/// there are 32 registers (24 accumulators, a row of B and one value of A): each value of B,
+/// packed in L2, then feeds 6 products where TileShape's 4 x 4 feeds 4. Intel Xeon VM (AVX-512),
+/// g++ build, lanes, interleaved, nrhs = n, 2 alternating runs, over 4 x 4: trsm, getri, getrs
+/// 1.01-1.17x at n = 256 and 512 but strsm n = 256 (0.84x, once). A Lower update (potrf's: one
+/// panel of columns, C's rows beyond kUpdatePanel) keeps TileShape's: not measured apart.
+template <class P, bool Lower>
+struct UpdateShape {
+  enum : bool {
+    taller = !Lower && !TileShape<P>::cplx && TileShape<P>::regs == 1 && TileShape<P>::wide
+  };
+  enum : int {
+    rows = taller ? 6 : int(TileShape<P>::rows),
+    cols = taller ? 4 : int(TileShape<P>::cols)
+  };
+};
+
 /// Values of T that gemm_update needs as work for a pass of H lanes (ap and bp).
 template <class T, int H>
 constexpr idx gemm_work() noexcept {
   using P = Pack<T, H>;
-  constexpr int NC = TileShape<P>::cols;
-  return idx(TileShape<P>::rows + (kUpdatePanel + NC - 1) / NC * NC) * kUpdateDepth * H;
+  constexpr int NC = TileShape<P>::cols;  // UpdateShape's, Lower or not
+  static_assert(int(UpdateShape<P, false>::cols) == NC);
+  return idx(kUpdatePanel + (kUpdatePanel + NC - 1) / NC * NC) * kUpdateDepth * H;
 }
 
 /// The H lanes of one value: y = x (y and x apart), as whole vectors: Clang 19 compiled a simd
@@ -95,22 +113,27 @@ inline void copy_value(T *y, const T *x) noexcept {
 }
 
 /// C -= op(A) op(B) for the m x n C (element (i,q) at c + i*crs + q*ccs; only i >= q where
-/// Lower), A m x K, B K x n (op: conjugated where ConjA / ConjB), by panels of kUpdatePanel
-/// columns of C and depth blocks of kUpdateDepth: the block of B packed once into bp (each tile
-/// column's NC values of a k adjacent), a row tile's block of A into ap, so that the tiles read
-/// sequential memory, from the caches, at any stride of A and B. Each element sees its terms in
-/// increasing k, fused, as in tile_sub over all of K: the results are those of the tile kernels,
-/// bit for bit. work: gemm_work<T, H>() values.
+/// Lower), A m x K, B K x n (op: conjugated where ConjA / ConjB), by depth blocks of
+/// kUpdateDepth and panels of kUpdatePanel columns of C: the block of B packed once into bp
+/// (each tile column's NC values of a k adjacent), a row tile's block of A into ap, so that the
+/// tiles read sequential memory, from the caches, at any stride of A and B. Where C has at most
+/// kUpdatePanel rows (the solves' blocks), ap holds all of A's block, packed once for every panel
+/// (Intel Xeon VM, g++ build, lanes, interleaved, nrhs = n, 2 alternating runs: trsm, getri,
+/// getrs 1.03-1.10x at n = 256 and 512 but dgetrs n = 256, 0.91x once); else each row tile's part
+/// is packed again for each panel. Each element sees its terms in increasing k, fused, as in
+/// tile_sub over all of K: the results are those of the tile kernels, bit for bit. work:
+/// gemm_work<T, H>() values.
 template <class P, int H, bool ConjA, bool ConjB, bool Lower, class T>
 void gemm_update(int m, int n, int K, T *c, idx crs, idx ccs, const T *a, idx ars, idx acs,
                  const T *b, idx brs, idx bcs, T *work) noexcept {
   using V = typename P::V;
-  constexpr int MR = TileShape<P>::rows, NC = TileShape<P>::cols;
-  T *ap = work, *bp = work + idx(MR) * kUpdateDepth * H;
-  for (int j0 = 0; j0 < n; j0 += kUpdatePanel) {
-    const int jb = n - j0 < kUpdatePanel ? n - j0 : kUpdatePanel, tiles = (jb + NC - 1) / NC;
-    for (int k0 = 0; k0 < K; k0 += kUpdateDepth) {
-      const int kb = K - k0 < kUpdateDepth ? K - k0 : kUpdateDepth;
+  constexpr int MR = UpdateShape<P, Lower>::rows, NC = UpdateShape<P, Lower>::cols;
+  const bool whole = m <= kUpdatePanel;  // ap holds the block of all m rows of A
+  T *bp = work + idx(kUpdatePanel) * kUpdateDepth * H;
+  for (int k0 = 0; k0 < K; k0 += kUpdateDepth) {
+    const int kb = K - k0 < kUpdateDepth ? K - k0 : kUpdateDepth;
+    for (int j0 = 0; j0 < n; j0 += kUpdatePanel) {
+      const int jb = n - j0 < kUpdatePanel ? n - j0 : kUpdatePanel, tiles = (jb + NC - 1) / NC;
       auto pack_b = [&](int k, int j) OMPB_INLINE {
         copy_value<T, H>(bp + ((idx(j / NC) * kb + k) * NC + j % NC) * H,
                          b + (k0 + k) * brs + (j0 + j) * bcs);
@@ -124,12 +147,14 @@ void gemm_update(int m, int n, int K, T *c, idx crs, idx ccs, const T *a, idx ar
       for (int i0 = Lower ? j0 : 0; i0 < m; i0 += MR) {
         const int mr = m - i0 < MR ? m - i0 : MR;
         const int next = m - i0 - mr < MR ? m - i0 - mr : MR;  // the next row tile's rows
-        for (int k = 0; k < kb; ++k) {
-          for (int r = 0; r < mr; ++r)
-            copy_value<T, H>(ap + (idx(k) * MR + r) * H, a + (i0 + r) * ars + (k0 + k) * acs);
-          for (int r = 0; r < next; ++r)
-            prefetch_range<1>(a + (i0 + mr + r) * ars + (k0 + k) * acs, idx(sizeof(T)) * H);
-        }
+        T *ap = whole ? work + idx(i0) * kb * H : work;
+        if (!whole || j0 == 0)  // (every row tile is in the first panel)
+          for (int k = 0; k < kb; ++k) {
+            for (int r = 0; r < mr; ++r)
+              copy_value<T, H>(ap + (idx(k) * MR + r) * H, a + (i0 + r) * ars + (k0 + k) * acs);
+            for (int r = 0; r < next; ++r)
+              prefetch_range<1>(a + (i0 + mr + r) * ars + (k0 + k) * acs, idx(sizeof(T)) * H);
+          }
         for (int t = 0; t < tiles && (!Lower || j0 + t * NC < i0 + mr); ++t) {
           const int c0 = j0 + t * NC, nc = jb - t * NC < NC ? jb - t * NC : NC;
           T *x = c + i0 * crs + c0 * ccs;
