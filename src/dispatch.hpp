@@ -119,9 +119,11 @@ inline constexpr Crossover kSolveCrossovers[3][4][4] = {
 /// 1.02-1.03 / 1.09; potrs double 0.84 / 0.92-0.95 / 1.00, single 0.78 / 0.93-0.97 / 0.98; trsm
 /// double 0.79 / 0.85-0.88 / 0.94, single 0.73 / 0.83-1.23 / 0.86 (1024: not measured, the
 /// estimate use_vendor's few-matrix rule needs). Column-major batches and complex interleaved ones
-/// keep kSolveCrossovers' (not measured again).
+/// keep kSolveCrossovers' (not measured again). getrs moved to 768 once gemm_update packed A's
+/// block once for every panel and ran 6 x 4 tiles: Intel Xeon VM (AVX-512), the same runs, lanes
+/// / vendor time at n = 512 / 768: double 0.76 / 1.09, single 0.78 / 0.97.
 inline constexpr Crossover kSolveManyRhsCrossovers512[3][4] = {
-    {{512, 24}, {512, 64}, {96, 96}, {192, 32}},     // getrs
+    {{768, 24}, {768, 64}, {96, 96}, {192, 32}},     // getrs
     {{768, 48}, {768, 64}, {96, 64}, {128, 96}},     // potrs
     {{1024, 48}, {1024, 64}, {96, 48}, {192, 64}}};  // trsm
 
