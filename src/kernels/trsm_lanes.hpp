@@ -128,6 +128,8 @@ void gemm_update(int m, int n, int K, T *c, idx crs, idx ccs, const T *a, idx ar
                  const T *b, idx brs, idx bcs, T *work) noexcept {
   using V = typename P::V;
   constexpr int MR = UpdateShape<P, Lower>::rows, NC = UpdateShape<P, Lower>::cols;
+  // ap's kUpdatePanel rows hold whole row tiles, which start at each panel's first row (Lower)
+  static_assert(kUpdatePanel % MR == 0);
   const bool whole = m <= kUpdatePanel;  // ap holds the block of all m rows of A
   T *bp = work + idx(kUpdatePanel) * kUpdateDepth * H;
   for (int k0 = 0; k0 < K; k0 += kUpdateDepth) {
