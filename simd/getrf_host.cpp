@@ -19,14 +19,22 @@ using iconstant = std::integral_constant<idx, V>;
 /// sizes, for W-lane packed or in-place storage with ld = n) or for run-time sizes (N = 0).
 template <class T, int W, int N>
 void getrf_chunk(const BatchView<T> &A, T *a, idx rs, idx cs, int *p, idx ps, int *info,
-                 const Ahead &ahead) {
+                 const Ahead &ahead, T *work) {
   if constexpr (N > 0) {
     if (rs == W && cs == idx(N) * W)  // packed, or in place in blocks of exactly W
       return getrf_lanes<T, W>(constant<N>(), constant<N>(), a, iconstant<W>(),
                                iconstant<idx(N) * W>(), p, ps, info, ahead);
     return getrf_lanes<T, W>(constant<N>(), constant<N>(), a, rs, cs, p, ps, info, ahead);
   }
-  getrf_lanes<T, W>(A.rows, A.cols, a, rs, cs, p, ps, info, ahead);
+  getrf_lanes<T, W>(A.rows, A.cols, a, rs, cs, p, ps, info, ahead, work);
+}
+
+/// The work of getrf_lanes' blocked form for the batch A's chunks of W lanes: none where it does
+/// not run (compiled sizes, orders below lu_blocks_min).
+template <class T, int W, int N>
+Scratch<T> getrf_work(const BatchView<T> &A) {
+  const bool blocks = N == 0 && std::min(A.rows, A.cols) >= lu_blocks_min<T>();
+  return Scratch<T>(blocks ? gemm_work<T, kPassLanes<T, W>>() : 0);
 }
 
 /// Bytes of a packed chunk up to which the kernel prefetches the thread's next chunk into L2
@@ -89,13 +97,14 @@ void getrf_run(const BatchView<T> &A, const BatchView<int> &P, int *info) {
   const AheadPlan plan = AheadPlan::of<T, W, N>(A);
   for_each_chunk<W>(A, [&] {
     return [&, a = LaneArg<T, W>(A, true, true), p = LaneArg<int, W>(P, false, true),
-            inf = LaneInfo<W>(info)](idx b0, int lanes, Place at) mutable {
+            inf = LaneInfo<W>(info),
+            work = getrf_work<T, W, N>(A)](idx b0, int lanes, Place at) mutable {
       const Ahead ahead = plan.at<W>(A, b0, at.in_place);
       if (at.in_place) plan.at_once<W>(A, b0);
       a.bind(b0, lanes, at, ahead.ranges == 0);
       p.bind(b0, lanes, at);
       getrf_chunk<T, W, N>(A, a.ptr(), a.rs(), a.cs(), p.ptr(), p.rs(), inf.bind(b0, lanes, at),
-                           ahead);
+                           ahead, work.data());
       a.finish(b0, lanes);
       p.finish(b0, lanes);
       inf.finish();

@@ -130,7 +130,7 @@ void getri(const BatchView<const T> &A, ConstPivots ipiv, const BatchView<T> &C,
 template <class T>
 void matinv(const BatchView<const T> &A, const BatchView<T> &C, int *info) {
   with_lanes(A, [&](auto lanes_w) {
-    constexpr int W = decltype(lanes_w)::value;
+    constexpr int W = decltype(lanes_w)::value, H = kPassLanes<T, W>;
     const int n = A.rows;
     for_each_chunk<W>(
         A,
@@ -138,7 +138,9 @@ void matinv(const BatchView<const T> &A, const BatchView<T> &C, int *info) {
           return [&, a = LaneArg<const T, W>(A, true, false), c = LaneArg<T, W>(C, false, true),
                   inf = LaneInfo<W>(info), lu = Scratch<T>(std::size_t(n) * n * W),
                   piv = std::vector<int>(idx(n) * W),
-                  work = solve_work<T, W>(n, n)](idx b0, int lanes, Place at) mutable {
+                  work = Scratch<T>(n >= lu_blocks_min<T>() || trsm_blocked<Pack<T, H>>(n, n)
+                                        ? gemm_work<T, H>()
+                                        : 0)](idx b0, int lanes, Place at) mutable {
             prefetch_ahead<W>(A, b0, at.in_place, kMatinvPrefetchMax);
             a.bind(b0, lanes, at);
             c.bind(b0, lanes, at);
@@ -150,7 +152,8 @@ void matinv(const BatchView<const T> &A, const BatchView<T> &C, int *info) {
                 for (int l = 0; l < W; ++l) t[l] = f[l];
               }
             int *infos = inf.bind(b0, lanes, at), unused[W];
-            getrf_lanes<T, W>(n, n, lu.data(), idx(W), idx(n) * W, piv.data(), W, infos);
+            getrf_lanes<T, W>(n, n, lu.data(), idx(W), idx(n) * W, piv.data(), W, infos, {},
+                              work.data());
             getri_lanes<T, W>(n, lu.data(), W, idx(n) * W, piv.data(), W, c.ptr(), c.rs(), c.cs(),
                               unused, work.data());
             c.finish(b0, lanes);

@@ -79,6 +79,15 @@ inline constexpr Crossover kCrossovers[4][4] = {
 /// runs as kSolveManyRhsCrossovers512: getri double 0.93 / 1.09-1.10 / 1.33 at n = 384 / 512 /
 /// 768, single 0.87 / 0.91-1.03 / 1.06; matinv double 1.04 / 1.14-1.28 / 1.66, single 0.84 /
 /// 1.16-1.41 / 1.49.
+/// getrf and matinv since getrf's lanes run by blocks (getrf_by_blocks, from lu_blocks_min): Intel
+/// Xeon VM (AVX-512), the same command and runs with -n 192,256,384,512,768 (complex
+/// 128,192,256,320,384,512), lanes / vendor time. getrf interleaved: double 0.66-0.86 at 192..512,
+/// 1.10 at 768; single 0.46-0.79 at 192..768; c 0.38-0.85 and z 0.49-0.95 at 128..512 (single
+/// 1024 and complex 768: not measured, the estimates use_vendor's few-matrix rule needs); strided:
+/// double 1.01-2.34 from 192, single 0.74-0.81 at 192..384 and 1.01-1.16 from 512, c 1.02 and z
+/// 1.09 at 128, 1.31-1.78 from 192. matinv interleaved / strided: double 0.92 / 0.87 at 384, 1.06
+/// / 1.03 at 512; single 0.95 at 512, 1.13 at 768 / 0.95 at 384, 1.15 at 512; c 0.94 at 256, 1.05
+/// at 320 / 0.86 at 192, 1.08 at 256; z 0.69 / 0.84 at 128, 1.07 / 1.15 at 192.
 /// potrf since its panels' form (potrf_blocked, from n = 192; single 256), 2 alternating runs
 /// of medians of 3, 128 MiB, n = 256..1024: interleaved double 0.76-0.91, single 0.63-0.78 (lanes
 /// ahead at every order: 2048 is not a measured order but the estimate of use_vendor's few-matrix
@@ -86,9 +95,9 @@ inline constexpr Crossover kCrossovers[4][4] = {
 /// 512, 1.15 at 768 and 1024; single 1.16 at 256, 1.35-1.61 from 384; complex strided (narrow
 /// packed chunks) as before: 0.88-1.08 from 32 (c 1.01 at 64, z 1.08 at 32). Columns: S, D, C, Z.
 inline constexpr Crossover kCrossovers512[4][4] = {
-    {{320, 256}, {192, 192}, {320, 256}, {320, 256}},    // getrf
+    {{1024, 512}, {768, 192}, {768, 128}, {768, 128}},   // getrf
     {{512, 384}, {512, 384}, {384, 384}, {384, 256}},    // getri
-    {{512, 320}, {384, 320}, {384, 384}, {192, 192}},    // matinv
+    {{768, 512}, {512, 512}, {320, 256}, {192, 192}},    // matinv
     {{2048, 256}, {2048, 384}, {2048, 64}, {2048, 32}},  // potrf
 };
 

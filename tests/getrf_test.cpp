@@ -49,14 +49,17 @@ TYPED_TEST(Getrf, BackwardErrorIsSmallAndPivotsMatchLapack) {
     for (int count : {1, 5, 67}) check_against_lapack<TypeParam>(n, n, count);
 }
 
-/// Both sides of every host crossover between the lane kernels and the vendor path (32, 64, 96,
-/// 160, 192, 256 and 320 by precision, layout and vector width, src/dispatch.hpp) factor
-/// correctly in every layout, tall and wide included.
+/// Both sides of every host crossover between the lane kernels and the vendor path up to 320 (32,
+/// 64, 96, 128, 160, 192, 256 and 320 by precision, layout and vector width, src/dispatch.hpp)
+/// and of the lanes' blocked form (lu_blocks_min: 128, 160, 192) factor correctly in every
+/// layout, tall and wide included.
 /// Batches of 48 keep the lane kernels below the crossovers (with up to 2 threads; fewer
 /// matrices per thread take the vendor path, as do the 3-matrix batches here).
 TYPED_TEST(Getrf, VendorCrossoversAreSeamless) {
-  for (int n : {31, 32, 63, 64, 95, 96, 159, 160, 191, 192, 255, 256, 319, 320})
+  for (int n : {31, 32, 63, 64, 95, 96, 127, 128, 159, 160, 191, 192, 255, 256, 319, 320})
     check_against_lapack<TypeParam>(n, n, 48, 16);
+  for (auto [m, n] : {std::pair{250, 200}, {200, 250}})
+    check_against_lapack<TypeParam>(m, n, 48, 16);
   for (auto [m, n] : {std::pair{100, 96}, {96, 100}, {200, 128}, {128, 170}, {40, 33}})
     check_against_lapack<TypeParam>(m, n, 3, 4);
   check_against_lapack<TypeParam>(170, 160, 20, 12);  // blocks of 12 lanes: 8 + 4, then 8

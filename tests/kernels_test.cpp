@@ -160,6 +160,56 @@ TYPED_TEST(Kernels, GetrfFormsAreBitwiseEqual) {
   if constexpr (w > 8) check_forms<TypeParam, w>(rng);
 }
 
+/// getrf_lanes by blocks (getrf_by_blocks, the host's form with work from lu_blocks_min) against
+/// getrf_blocked over the whole matrix on the same W lanes: bit for bit, the same pivots and info.
+/// Square orders of several blocks with a narrower last one, tall and wide shapes (columns right of
+/// min(m,n); pivoting only); the last lanes with a zero matrix, a zero last pivot column and pivots
+/// below the smallest normal number.
+template <class T, int W>
+void check_getrf_blocks(std::mt19937_64 &rng) {
+  const int n0 = k::lu_blocks_min<T>();
+  for (auto [m, n] : {std::pair{n0 + 8, n0 + 8}, {n0 + 60, n0}, {n0, n0 + 50}})
+    for (bool pivot : {true, false}) {
+      if (!pivot && m != n) continue;  // (the interchanges are what tall and wide shapes change)
+      SCOPED_TRACE(::testing::Message()
+                   << W << " lanes, " << m << " x " << n << (pivot ? " pivot" : " nopivot"));
+      std::vector<std::vector<T>> mats(W);
+      for (auto &x : mats) x = ompbatch::testing::random_matrix<T>(m, n, rng);
+      if (!pivot)
+        for (auto &x : mats)
+          for (int i = 0; i < std::min(m, n); ++i) x[i + size_t(i) * m] += T(2 * std::max(m, n));
+      static_assert(W >= 4);
+      mats[W - 1].assign(size_t(m) * n, T(0));
+      for (int i = 0; i < m; ++i) mats[W - 2][i + size_t(m) * (std::min(m, n) - 1)] = T(0);
+      for (auto &x : mats[W - 3])
+        x *= ompbatch::detail::real_t<T>(std::numeric_limits<ompbatch::detail::real_t<T>>::min() /
+                                         4);
+      const auto blocked = factor<T, W, Form::blocked>(m, n, mats, pivot);
+      Lanes<T, W> blocks{std::vector<T>(size_t(m) * n * W),
+                         std::vector<int>(std::min(m, n) * W, -7), std::vector<int>(W, -7)};
+      for (int l = 0; l < W; ++l)
+        for (int e = 0; e < m * n; ++e) blocks.a[size_t(e) * W + l] = mats[l][e];
+      std::vector<T> work(size_t(k::gemm_work<T, k::kPassLanes<T, W>>()));
+      k::getrf_lanes<T, W>(m, n, blocks.a.data(), k::idx(W), k::idx(m) * W,
+                           pivot ? blocks.ipiv.data() : nullptr, W, blocks.info.data(), {},
+                           work.data());
+      EXPECT_EQ(std::memcmp(blocks.a.data(), blocked.a.data(), sizeof(T) * blocks.a.size()), 0);
+      EXPECT_EQ(blocks.ipiv, blocked.ipiv);
+      EXPECT_EQ(blocks.info, blocked.info);
+      EXPECT_EQ(blocks.info[W - 1], 1);
+      EXPECT_EQ(blocks.info[W - 2], std::min(m, n));
+    }
+}
+
+/// At the library's getrf width and at the solver width (matinv's lanes) where it is narrower.
+TYPED_TEST(Kernels, GetrfBlocksAreBitwiseEqual) {
+  std::mt19937_64 rng(41);
+  namespace host = ompbatch::detail::host;
+  constexpr int w = host::width<TypeParam>(), g = host::getrf_width<TypeParam>();
+  check_getrf_blocks<TypeParam, g>(rng);
+  if constexpr (w < g) check_getrf_blocks<TypeParam, w>(rng);
+}
+
 /// The host driver prefetches, during an in-place chunk that ends its block, the next block
 /// (or the one `blocks` on) when that one runs in place too; never memory outside the batch.
 /// potrf_lanes by panels (potrf_blocked, the host's form for large orders) against the tiles,

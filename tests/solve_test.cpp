@@ -506,7 +506,8 @@ TYPED_TEST(Solvers, TrsmEveryCombination) {
 }
 
 /// n = 600 works and is correct: on the host's lanes (OMPBATCH_HOST_PATH=lanes) potrf by
-/// panels and the inverse's triangular solve by blocks; the vendor path; the offload kernels.
+/// panels, getrf (matinv's and getrf's own) and the inverse's triangular solve by blocks; the
+/// vendor path; the offload kernels.
 TYPED_TEST(Solvers, LargeMatricesAreCorrect) {
   using T = TypeParam;
   const int n = 600, nrhs = 2, count = 2;

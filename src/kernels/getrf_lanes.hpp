@@ -27,6 +27,7 @@
 
 #include "kernels/prefetch.hpp"
 #include "kernels/tile_lanes.hpp"
+#include "kernels/trsm_lanes.hpp"
 
 namespace ompbatch::detail {
 
@@ -139,9 +140,10 @@ inline void swap_offsets(idx *off, RS rs, int k, const int *piv) noexcept {
 /// did one masked vector move per distinct pivot row and 8 lanes: random pivots leave about 6
 /// distinct rows per 8 lanes, each a load, two blends and a store, which issued no faster than
 /// the 8 element swaps; masked stores instead of blends stalled the loads that follow them.)
+/// steps: how many of the S steps are taken, the first ones (all by default).
 template <int W, int S, class T, class RS>
-inline void swap_column(T *c, RS rs, int k0, const idx (&off)[S][W]) noexcept {
-  for (int s = 0; s < S; ++s) {
+inline void swap_column(T *c, RS rs, int k0, const idx (&off)[S][W], int steps = S) noexcept {
+  for (int s = 0; s < steps; ++s) {
     T *x = c + (k0 + s) * rs;
     for (int l = 0; l < W; ++l) {
       const T t = x[l];
@@ -704,15 +706,99 @@ inline void getrf_column_lanes(T *a, RS rs, CS cs, int *ipiv, idx ps, int *info,
   }
 }
 
+/// The order (min(m,n)) from which getrf_lanes, given work, runs by blocks (getrf_by_blocks).
+/// Intel Xeon VM (AVX-512), g++ build, lanes, 2 threads, 32 MiB, 3 alternating runs, by blocks /
+/// getrf_blocked time, interleaved and strided: double 1.16-1.25 at n = 96, 1.02-1.09 at 128,
+/// 0.82-0.89 at 160; single 1.20-1.33 at 96, 1.12-1.15 at 128, 0.99-1.00 at 160 (0.75 at 192 in
+/// an earlier run); complex 0.97-1.03 at 96, 0.78-0.93 at 128, 0.69-0.86 at 160.
+template <class T>
+constexpr int lu_blocks_min() {
+  return is_complex_v<T> ? 128 : std::is_same_v<T, float> ? 192 : 160;
+}
+
+/// Columns of getrf_by_blocks' blocks: the depth of its updates, at most one of gemm_update's.
+enum : int { kLuBlock = kUpdatePanel };
+static_assert(int(kLuBlock) <= int(kUpdateDepth));
+
+/// Right-looking LU by blocks of kLuBlock columns (LAPACK's getrf) for one pass of H lanes: each
+/// block's columns from its diagonal down are factored by getrf_blocked; then, a panel of
+/// kUpdatePanel columns right of the block at a time, while the panel stays in cache, its rows
+/// are interchanged, U12 = inv(L11) A12 (trsm_lower_tiles) and A22 -= L21 U12 (gemm_update, from
+/// packed copies: one visit to A22 per block, where getrf_blocked visits it once per kPanel
+/// columns). L's columns, which no later block reads, take the interchanges of the later blocks at
+/// the end, a column at a time. Every element sees the same fused updates in the same order as in
+/// getrf_blocked over the whole matrix: the results are bitwise equal. first_zero: per lane, the
+/// first k+1 with U(k,k) == 0, else 0. work: gemm_work<T, H>() values.
+template <class P, int H, bool Pivot, class T>
+void getrf_by_blocks(int m, int n, T *a, idx rs, idx cs, int *ipiv, idx ps, int *first_zero,
+                     T *work) noexcept {
+  const int kmax = m < n ? m : n;
+  for (int l = 0; l < H; ++l) first_zero[l] = 0;
+  for (int k0 = 0; k0 < kmax; k0 += kLuBlock) {
+    const int kb = kmax - k0 < kLuBlock ? kmax - k0 : kLuBlock, k1 = k0 + kb;
+    T *d = a + k0 * (rs + cs);  // A(k0, k0)
+    typename P::I zero = P::index(0);
+    getrf_blocked<P, H, kPanel, Pivot>(m - k0, kb, d, rs, cs, Pivot ? ipiv + k0 * ps : nullptr, ps,
+                                       zero);
+    int z[H];
+    P::store_index(z, zero, 0);
+    for (int l = 0; l < H; ++l)
+      if (!first_zero[l] && z[l]) first_zero[l] = z[l] + k0;
+    idx off[kLuBlock][H];
+    if constexpr (Pivot)  // the block's pivot rows, of the whole matrix
+      for (int s = k0; s < k1; ++s) {
+        for (int l = 0; l < H; ++l) ipiv[s * ps + l] += k0;
+        swap_offsets<H>(off[s - k0], rs, s, ipiv + s * ps);
+      }
+    for (int j0 = k1; j0 < n; j0 += kUpdatePanel) {
+      const int jb = n - j0 < kUpdatePanel ? n - j0 : kUpdatePanel;
+      T *u = a + k0 * rs + j0 * cs;  // A12's panel
+      if constexpr (Pivot)
+        for (int j = 0; j < jb; ++j) swap_column<H>(u - k0 * rs + j * cs, rs, k0, off, kb);
+      trsm_lower_tiles<P, false>(true, kb, jb, T(1), d, rs, cs, u, rs, cs);
+      if (k1 < m)
+        gemm_update<P, H, false, false, false>(m - k1, jb, kb, u + kb * rs, rs, cs, d + kb * rs, rs,
+                                               cs, u, rs, cs, work);
+    }
+  }
+  if constexpr (Pivot)
+    for (int j = 0; j < kmax; ++j) {  // L's columns: the later blocks' interchanges
+      T *c = a + j * cs;
+      for (int k = (j / kLuBlock + 1) * kLuBlock; k < kmax; ++k) {
+        idx step[1][H];
+        swap_offsets<H>(step[0], rs, k, ipiv + k * ps);
+        swap_column<H>(c, rs, k, step);
+      }
+    }
+}
+
 /// LU of W interleaved m x n matrices. ipiv == nullptr: no pivoting. info[l] receives the
 /// first k+1 with U(k,k) == 0, else 0 (the factorization always completes). Sizes and strides
 /// are int/idx, or std::integral_constant where they are known at compile time (the host's
 /// small-n kernels): their strides fold into the addresses, and up to kFixedStepsMax every loop
-/// unrolls. `ahead`: see getrf_blocked (the host's lanes; the one-lane kernel ignores it).
+/// unrolls. `ahead`: see getrf_blocked (the host's lanes; the one-lane kernel ignores it). work
+/// (the host's lanes, run-time sizes): gemm_work<T, kPassLanes<T, W>>() values, for
+/// getrf_by_blocks from lu_blocks_min; nullptr: getrf_blocked.
 template <class T, int W, class M = int, class N = int, class RS = idx, class CS = idx>
 void getrf_lanes(M m, N n, T *a, RS rs, CS cs, int *ipiv, idx ps, int *info,
-                 const Ahead &ahead = {}) noexcept {
+                 const Ahead &ahead = {}, T *work = nullptr) noexcept {
   constexpr int fn = FixedSize<N>::value;
+  if constexpr (W > 1 && fn == 0) {  // the host's lanes at run-time sizes
+    if (work && (m < n ? m : n) >= lu_blocks_min<T>()) {
+      constexpr int H = kPassLanes<T, W>;
+      int first_zero[W];
+      for (int h = 0; h < W; h += H)
+        if (ipiv)
+          getrf_by_blocks<Pack<T, H>, H, true>(m, n, a + h, rs, cs, ipiv + h, ps, first_zero + h,
+                                               work);
+        else
+          getrf_by_blocks<Pack<T, H>, H, false>(m, n, a + h, rs, cs, nullptr, ps, first_zero + h,
+                                                work);
+      if (info)
+        for (int l = 0; l < W; ++l) info[l] = first_zero[l];
+      return;
+    }
+  }
   if constexpr (FixedSize<M>::value == fn && runs_columns<T, W>(fn)) {
     if (ipiv)
       getrf_column_lanes<T, W, fn, true>(a, rs, cs, ipiv, ps, info, ahead);
