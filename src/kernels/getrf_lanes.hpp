@@ -17,10 +17,12 @@
 // kPanel columns (getrf_blocked): interchanges are element swaps per lane, and the columns right
 // of a panel are swapped and updated once per panel with the panel's u12 values in registers;
 // on AVX-512 the columns left of a panel take all later interchanges at the end, by gathers.
-// Real lanes at square sizes known at compile time from kColumnsMin to kColumnsMax run
-// left-looking instead (getrf_columns), one column at a time, its bottom 16 rows in registers,
-// where the interchanges are selects between registers. All forms apply the same fused updates in
-// the same order to every element: their results are bitwise equal.
+// The host's lanes, from lu_blocks_min, run by blocks of kLuBlock columns (getrf_by_blocks): each
+// block by the panels, the columns right of it updated once per block by gemm_update. Real lanes at
+// square sizes known at compile time from kColumnsMin to kColumnsMax run left-looking instead
+// (getrf_columns), one column at a time, its bottom 16 rows in registers, where the interchanges
+// are selects between registers. All forms apply the same fused updates in the same order to every
+// element: their results are bitwise equal.
 #pragma once
 
 #include <utility>
