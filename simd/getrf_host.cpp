@@ -33,8 +33,7 @@ void getrf_chunk(const BatchView<T> &A, T *a, idx rs, idx cs, int *p, idx ps, in
 /// not run (compiled sizes, orders below lu_blocks_min).
 template <class T, int W, int N>
 Scratch<T> getrf_work(const BatchView<T> &A) {
-  const bool blocks = N == 0 && std::min(A.rows, A.cols) >= lu_blocks_min<T>();
-  return Scratch<T>(blocks ? gemm_work<T, kPassLanes<T, W>>() : 0);
+  return Scratch<T>(N == 0 ? getrf_work_size<T, W>(A.rows, A.cols) : 0);
 }
 
 /// Bytes of a packed chunk up to which the kernel prefetches the thread's next chunk into L2

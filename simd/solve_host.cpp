@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // Host solvers: each lane kernel over chunks of W matrices (in place or packed), one parallel
 // region per call.
+#include <algorithm>
+
 #include "kernels/solve_lanes.hpp"
 #include "precisions.hpp"
 #include "simd/host.hpp"
@@ -73,8 +75,7 @@ inline constexpr int kPotrfBlockedMin = std::is_same_v<T, float> ? 256 : 192;
 /// right-hand sides: none where it does not run (trsm_blocked).
 template <class T, int W>
 Scratch<T> solve_work(int n, int nrhs) {
-  constexpr int H = kPassLanes<T, W>;
-  return Scratch<T>(trsm_blocked<Pack<T, H>>(n, nrhs) ? gemm_work<T, H>() : 0);
+  return Scratch<T>(trsm_work_size<T, W>(n, nrhs));
 }
 
 template <class T>
@@ -130,7 +131,7 @@ void getri(const BatchView<const T> &A, ConstPivots ipiv, const BatchView<T> &C,
 template <class T>
 void matinv(const BatchView<const T> &A, const BatchView<T> &C, int *info) {
   with_lanes(A, [&](auto lanes_w) {
-    constexpr int W = decltype(lanes_w)::value, H = kPassLanes<T, W>;
+    constexpr int W = decltype(lanes_w)::value;
     const int n = A.rows;
     for_each_chunk<W>(
         A,
@@ -138,9 +139,9 @@ void matinv(const BatchView<const T> &A, const BatchView<T> &C, int *info) {
           return [&, a = LaneArg<const T, W>(A, true, false), c = LaneArg<T, W>(C, false, true),
                   inf = LaneInfo<W>(info), lu = Scratch<T>(std::size_t(n) * n * W),
                   piv = std::vector<int>(idx(n) * W),
-                  work = Scratch<T>(n >= lu_blocks_min<T>() || trsm_blocked<Pack<T, H>>(n, n)
-                                        ? gemm_work<T, H>()
-                                        : 0)](idx b0, int lanes, Place at) mutable {
+                  work = Scratch<T>(
+                      std::max(getrf_work_size<T, W>(n, n), trsm_work_size<T, W>(n, n)))](
+                     idx b0, int lanes, Place at) mutable {
             prefetch_ahead<W>(A, b0, at.in_place, kMatinvPrefetchMax);
             a.bind(b0, lanes, at);
             c.bind(b0, lanes, at);

@@ -718,6 +718,13 @@ constexpr int lu_blocks_min() {
   return is_complex_v<T> ? 128 : std::is_same_v<T, float> ? 192 : 160;
 }
 
+/// Values of work that getrf_lanes of W lanes needs for m x n matrices at run-time sizes:
+/// gemm_work's from lu_blocks_min (getrf_by_blocks), else none.
+template <class T, int W>
+constexpr idx getrf_work_size(int m, int n) noexcept {
+  return (m < n ? m : n) >= lu_blocks_min<T>() ? gemm_work<T, kPassLanes<T, W>>() : 0;
+}
+
 /// Columns of getrf_by_blocks' blocks: the depth of its updates, at most one of gemm_update's.
 enum : int { kLuBlock = kUpdatePanel };
 static_assert(int(kLuBlock) <= int(kUpdateDepth));
@@ -728,9 +735,9 @@ static_assert(int(kLuBlock) <= int(kUpdateDepth));
 /// are interchanged, U12 = inv(L11) A12 (trsm_lower_tiles) and A22 -= L21 U12 (gemm_update, from
 /// packed copies: one visit to A22 per block, where getrf_blocked visits it once per kPanel
 /// columns). L's columns, which no later block reads, take the interchanges of the later blocks at
-/// the end, a column at a time. Every element sees the same fused updates in the same order as in
-/// getrf_blocked over the whole matrix: the results are bitwise equal. first_zero: per lane, the
-/// first k+1 with U(k,k) == 0, else 0. work: gemm_work<T, H>() values.
+/// the end, a block of columns at a time. Every element sees the same fused updates in the same
+/// order as in getrf_blocked over the whole matrix: the results are bitwise equal. first_zero: per
+/// lane, the first k+1 with U(k,k) == 0, else 0. work: gemm_work<T, H>() values.
 template <class P, int H, bool Pivot, class T>
 void getrf_by_blocks(int m, int n, T *a, idx rs, idx cs, int *ipiv, idx ps, int *first_zero,
                      T *work) noexcept {
@@ -763,13 +770,14 @@ void getrf_by_blocks(int m, int n, T *a, idx rs, idx cs, int *ipiv, idx ps, int 
                                                cs, u, rs, cs, work);
     }
   }
-  if constexpr (Pivot)
-    for (int j = 0; j < kmax; ++j) {  // L's columns: the later blocks' interchanges
-      T *c = a + j * cs;
-      for (int k = (j / kLuBlock + 1) * kLuBlock; k < kmax; ++k) {
-        idx step[1][H];
-        swap_offsets<H>(step[0], rs, k, ipiv + k * ps);
-        swap_column<H>(c, rs, k, step);
+  if constexpr (Pivot)  // L's columns: the later blocks' interchanges, a block's columns at a time
+    for (int j0 = 0; j0 < kmax; j0 += kLuBlock) {
+      const int j1 = kmax - j0 < kLuBlock ? kmax : j0 + kLuBlock;
+      for (int k0 = j1; k0 < kmax; k0 += kLuBlock) {
+        const int kb = kmax - k0 < kLuBlock ? kmax - k0 : kLuBlock;
+        idx off[kLuBlock][H];
+        for (int s = 0; s < kb; ++s) swap_offsets<H>(off[s], rs, k0 + s, ipiv + (k0 + s) * ps);
+        for (int j = j0; j < j1; ++j) swap_column<H>(a + j * cs, rs, k0, off, kb);
       }
     }
 }

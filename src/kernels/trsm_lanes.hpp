@@ -105,6 +105,14 @@ constexpr idx gemm_work() noexcept {
   return idx(kUpdatePanel + (kUpdatePanel + NC - 1) / NC * NC) * kUpdateDepth * H;
 }
 
+/// Values of work that the solves of W lanes (trsm_lower_tiles by blocks) need for triangles of
+/// order m and n right-hand sides: gemm_work's where they run by blocks (trsm_blocked), else none.
+template <class T, int W>
+constexpr idx trsm_work_size(int m, int n) noexcept {
+  constexpr int H = kPassLanes<T, W>;
+  return trsm_blocked<Pack<T, H>>(m, n) ? gemm_work<T, H>() : 0;
+}
+
 /// The H lanes of one value: y = x (y and x apart), as whole vectors: Clang 19 compiled a simd
 /// loop here into eight scalar moves behind an overlap check, 33% of gemm_update's time.
 template <class T, int H>
