@@ -18,8 +18,9 @@
 // of a panel are swapped and updated once per panel with the panel's u12 values in registers;
 // on AVX-512 the columns left of a panel take all later interchanges at the end, by gathers.
 // The host's lanes, from lu_blocks_min, run by blocks of kLuBlock columns (getrf_by_blocks): each
-// block by the panels, the columns right of it updated once per block by gemm_update. Real lanes at
-// square sizes known at compile time from kColumnsMin to kColumnsMax run left-looking instead
+// block by sub-blocks of kLuSubBlock columns in the same way, those by the panels, the columns
+// right of a block updated once per block by gemm_update. Real lanes at square sizes known at
+// compile time from kColumnsMin to kColumnsMax run left-looking instead
 // (getrf_columns), one column at a time, its bottom 16 rows in registers, where the interchanges
 // are selects between registers. All forms apply the same fused updates in the same order to every
 // element: their results are bitwise equal.
@@ -712,10 +713,14 @@ inline void getrf_column_lanes(T *a, RS rs, CS cs, int *ipiv, idx ps, int *info,
 /// Intel Xeon VM (AVX-512), g++ build, lanes, 2 threads, 32 MiB, 3 alternating runs, by blocks /
 /// getrf_blocked time, interleaved and strided: double 1.16-1.25 at n = 96, 1.02-1.09 at 128,
 /// 0.82-0.89 at 160; single 1.20-1.33 at 96, 1.12-1.15 at 128, 0.99-1.00 at 160 (0.75 at 192 in
-/// an earlier run); complex 0.97-1.03 at 96, 0.78-0.93 at 128, 0.69-0.86 at 160.
+/// an earlier run); complex 0.97-1.03 at 96, 0.78-0.93 at 128, 0.69-0.86 at 160. With the blocks
+/// by sub-blocks (kLuSubBlock), OMPBATCH_HOST_PATH=lanes, 3 alternating runs, from these orders
+/// against from 64 (double, complex) and 96 (single): double 0.60-0.84x at 64 and 96, tied at 128
+/// (1.00-1.02x); single 0.66-0.81x at 96 and 128, 0.95-0.97x at 160; complex 0.92-1.05x at 80,
+/// 1.00-1.10x at 96, 1.14-1.25x at 112: complex from 96.
 template <class T>
 constexpr int lu_blocks_min() {
-  return is_complex_v<T> ? 128 : std::is_same_v<T, float> ? 192 : 160;
+  return is_complex_v<T> ? 96 : std::is_same_v<T, float> ? 192 : 160;
 }
 
 /// Values of work that getrf_lanes of W lanes needs for m x n matrices at run-time sizes:
@@ -727,10 +732,20 @@ constexpr idx getrf_work_size(int m, int n) noexcept {
 
 /// Columns of getrf_by_blocks' blocks: the depth of its updates, at most one of gemm_update's.
 enum : int { kLuBlock = kUpdatePanel };
+
+/// Columns of the sub-blocks by which getrf_by_blocks factors each block's columns: the panels
+/// of kPanel columns update only the sub-block's columns, gemm_update the rest of the block (the
+/// block of double lanes at n = 512, 1.4 MiB, was read and written once per 4 columns). Intel
+/// Xeon VM, g++ build, interleaved, 2 threads, 32 MiB, 3 alternating runs, against no sub-blocks:
+/// 12 columns: dgetrf 1.12x / 1.18x / 1.11x at n = 192 / 256 / 512, sgetrf 1.00-1.09x, zgetrf
+/// 1.01-1.03x; 8 columns 0.98-1.13x, 16 columns 0.94-1.18x, 24 columns 0.93-1.15x.
+enum : int { kLuSubBlock = 12 };
+static_assert(int(kLuBlock) % int(kLuSubBlock) == 0 && int(kLuSubBlock) % int(kPanel) == 0);
 static_assert(int(kLuBlock) <= int(kUpdateDepth));
 
-/// Right-looking LU by blocks of kLuBlock columns (LAPACK's getrf) for one pass of H lanes: each
-/// block's columns from its diagonal down are factored by getrf_blocked; then, a panel of
+/// Right-looking LU by blocks of NB columns (LAPACK's getrf) for one pass of H lanes: each
+/// block's columns from its diagonal down are factored in the same way by sub-blocks of
+/// kLuSubBlock columns, and those by getrf_blocked; then, a panel of
 /// kUpdatePanel columns right of the block at a time, while the panel stays in cache, its rows
 /// are interchanged, U12 = inv(L11) A12 (trsm_lower_tiles) and A22 -= L21 U12 (gemm_update, from
 /// packed copies: one visit to A22 per block, where getrf_blocked visits it once per kPanel
@@ -738,22 +753,27 @@ static_assert(int(kLuBlock) <= int(kUpdateDepth));
 /// the end, a block of columns at a time. Every element sees the same fused updates in the same
 /// order as in getrf_blocked over the whole matrix: the results are bitwise equal. first_zero: per
 /// lane, the first k+1 with U(k,k) == 0, else 0. work: gemm_work<T, H>() values.
-template <class P, int H, bool Pivot, class T>
+template <class P, int H, bool Pivot, int NB = kLuBlock, class T>
 void getrf_by_blocks(int m, int n, T *a, idx rs, idx cs, int *ipiv, idx ps, int *first_zero,
                      T *work) noexcept {
   const int kmax = m < n ? m : n;
   for (int l = 0; l < H; ++l) first_zero[l] = 0;
-  for (int k0 = 0; k0 < kmax; k0 += kLuBlock) {
-    const int kb = kmax - k0 < kLuBlock ? kmax - k0 : kLuBlock, k1 = k0 + kb;
+  for (int k0 = 0; k0 < kmax; k0 += NB) {
+    const int kb = kmax - k0 < NB ? kmax - k0 : NB, k1 = k0 + kb;
     T *d = a + k0 * (rs + cs);  // A(k0, k0)
-    typename P::I zero = P::index(0);
-    getrf_blocked<P, H, kPanel, Pivot>(m - k0, kb, d, rs, cs, Pivot ? ipiv + k0 * ps : nullptr, ps,
-                                       zero);
     int z[H];
-    P::store_index(z, zero, 0);
+    if constexpr (NB > kLuSubBlock) {  // the block's columns by sub-blocks
+      getrf_by_blocks<P, H, Pivot, kLuSubBlock>(m - k0, kb, d, rs, cs,
+                                                Pivot ? ipiv + k0 * ps : nullptr, ps, z, work);
+    } else {
+      typename P::I zero = P::index(0);
+      getrf_blocked<P, H, kPanel, Pivot>(m - k0, kb, d, rs, cs, Pivot ? ipiv + k0 * ps : nullptr,
+                                         ps, zero);
+      P::store_index(z, zero, 0);
+    }
     for (int l = 0; l < H; ++l)
       if (!first_zero[l] && z[l]) first_zero[l] = z[l] + k0;
-    idx off[kLuBlock][H];
+    idx off[NB][H];
     if constexpr (Pivot)  // the block's pivot rows, of the whole matrix
       for (int s = k0; s < k1; ++s) {
         for (int l = 0; l < H; ++l) ipiv[s * ps + l] += k0;
@@ -771,11 +791,11 @@ void getrf_by_blocks(int m, int n, T *a, idx rs, idx cs, int *ipiv, idx ps, int 
     }
   }
   if constexpr (Pivot)  // L's columns: the later blocks' interchanges, a block's columns at a time
-    for (int j0 = 0; j0 < kmax; j0 += kLuBlock) {
-      const int j1 = kmax - j0 < kLuBlock ? kmax : j0 + kLuBlock;
-      for (int k0 = j1; k0 < kmax; k0 += kLuBlock) {
-        const int kb = kmax - k0 < kLuBlock ? kmax - k0 : kLuBlock;
-        idx off[kLuBlock][H];
+    for (int j0 = 0; j0 < kmax; j0 += NB) {
+      const int j1 = kmax - j0 < NB ? kmax : j0 + NB;
+      for (int k0 = j1; k0 < kmax; k0 += NB) {
+        const int kb = kmax - k0 < NB ? kmax - k0 : NB;
+        idx off[NB][H];
         for (int s = 0; s < kb; ++s) swap_offsets<H>(off[s], rs, k0 + s, ipiv + (k0 + s) * ps);
         for (int j = j0; j < j1; ++j) swap_column<H>(a + j * cs, rs, k0, off, kb);
       }
