@@ -85,17 +85,20 @@ inline constexpr Crossover kCrossovers[4][4] = {
 /// 1.10 at 768; single 0.46-0.79 at 192..768; c 0.38-0.85 and z 0.49-0.95 at 128..512 (single
 /// 1024 and complex 768: not measured, the estimates use_vendor's few-matrix rule needs); strided:
 /// double 1.01-2.34 from 192, single 0.74-0.81 at 192..384 and 1.01-1.16 from 512, c 1.02 and z
-/// 1.09 at 128, 1.31-1.78 from 192. matinv interleaved / strided: double 0.92 / 0.87 at 384, 1.06
-/// / 1.03 at 512; single 0.95 at 512, 1.13 at 768 / 0.95 at 384, 1.15 at 512; c 0.94 at 256, 1.05
-/// at 320 / 0.86 at 192, 1.08 at 256; z 0.69 / 0.84 at 128, 1.07 / 1.15 at 192.
-/// potrf since its panels' form (potrf_blocked, from n = 192; single 256), 2 alternating runs
-/// of medians of 3, 128 MiB, n = 256..1024: interleaved double 0.76-0.91, single 0.63-0.78 (lanes
-/// ahead at every order: 2048 is not a measured order but the estimate of use_vendor's few-matrix
-/// rule); c, z 0.49-0.72 at 192..768 (64 MiB); strided double 0.91 at 256, 1.15 at 384, 1.02 at
-/// 512, 1.15 at 768 and 1024; single 1.16 at 256, 1.35-1.61 from 384; complex strided (narrow
-/// packed chunks) as before: 0.88-1.08 from 32 (c 1.01 at 64, z 1.08 at 32). Columns: S, D, C, Z.
+/// 1.09 at 128, 1.31-1.78 from 192; since the blocks' sub-blocks (kLuSubBlock), strided, 2 runs:
+/// double 0.85 at 128, 1.08-1.21 from 192; single 0.41-0.95 at 128..512 (0.90 at 512 in a second
+/// run), 1.14 at 768; c 1.05 and z 1.06 at 128, 1.33-1.67 from 192. matinv interleaved / strided:
+/// double 0.92 / 0.87 at 384, 1.06 / 1.03 at 512; single 0.95 at 512, 1.13 at 768 / 0.95 at
+/// 384, 1.15 at 512; c 0.94 at 256, 1.05 at 320 / 0.86 at 192, 1.08 at 256; z 0.69 / 0.84 at
+/// 128, 1.07 / 1.15 at 192. potrf since its panels' form (potrf_blocked, from n = 192; single 256),
+/// 2 alternating runs of medians of 3, 128 MiB, n = 256..1024: interleaved double 0.76-0.91, single
+/// 0.63-0.78 (lanes ahead at every order: 2048 is not a measured order but the estimate of
+/// use_vendor's few-matrix rule); c, z 0.49-0.72 at 192..768 (64 MiB); strided double 0.91 at
+/// 256, 1.15 at 384, 1.02 at 512, 1.15 at 768 and 1024; single 1.16 at 256, 1.35-1.61 from 384;
+/// complex strided (narrow packed chunks) as before: 0.88-1.08 from 32 (c 1.01 at 64, z 1.08 at
+/// 32). Columns: S, D, C, Z.
 inline constexpr Crossover kCrossovers512[4][4] = {
-    {{1024, 512}, {768, 192}, {768, 128}, {768, 128}},   // getrf
+    {{1024, 768}, {768, 192}, {768, 128}, {768, 128}},   // getrf
     {{512, 384}, {512, 384}, {384, 384}, {384, 256}},    // getri
     {{768, 512}, {512, 512}, {320, 256}, {192, 192}},    // matinv
     {{2048, 256}, {2048, 384}, {2048, 64}, {2048, 32}},  // potrf
