@@ -322,6 +322,41 @@ TYPED_TEST(Kernels, TrsmBlocksAreBitwiseEqualToTiles) {
   check_trsm_blocks<TypeParam, ompbatch::detail::host::width<TypeParam>()>(rng);
 }
 
+/// laswp_lanes by blocks of columns (kSwapBlockBytes; getri's column interchanges of C, getrs's
+/// of B) against the interchanges taken one lane and one column at a time, LAPACK's order:
+/// forward and backward, at strides as getrs (rows) and getri (columns) pass them, with pivots
+/// out of range (no swap) in one lane.
+template <class T, int W>
+void check_laswp_blocks(std::mt19937_64 &rng) {
+  const int m = 200, n = 180;  // past kSwapBlockBytes from W = 2 in single
+  ASSERT_GT(k::idx(m) * n * W * k::idx(sizeof(T)), k::kSwapBlockBytes);
+  std::uniform_int_distribution<int> row(1, m);
+  std::vector<int> ipiv(size_t(m) * W);
+  for (int i = 0; i < m; ++i)
+    for (int l = 0; l < W; ++l) ipiv[i * W + l] = l == 1 && i % 7 == 0 ? m + 1 : row(rng);
+  for (bool reverse : {false, true})
+    for (bool by_rows : {true, false}) {
+      SCOPED_TRACE(fmt::format("W={} reverse={} by_rows={}", W, reverse, by_rows));
+      const k::idx brs = by_rows ? W : k::idx(n) * W, bcs = by_rows ? k::idx(m) * W : W;
+      std::vector<T> b = ompbatch::testing::random_matrix<T>(m * W, n, rng), want = b;
+      k::laswp_lanes<T, W>(m, n, b.data(), brs, bcs, ipiv.data(), W, m, reverse);
+      for (int l = 0; l < W; ++l)
+        for (int j = 0; j < n; ++j)
+          for (int s = 0; s < m; ++s) {
+            const int i = reverse ? m - 1 - s : s, p = ipiv[i * W + l] - 1;
+            if (p >= 0 && p < m)
+              std::swap(want[i * brs + j * bcs + l], want[p * brs + j * bcs + l]);
+          }
+      EXPECT_EQ(b, want);
+    }
+}
+
+TYPED_TEST(Kernels, LaswpBlocksEqualOneColumnAtATime) {
+  std::mt19937_64 rng(43);
+  check_laswp_blocks<TypeParam, ompbatch::detail::host::width<TypeParam>()>(rng);
+  check_laswp_blocks<TypeParam, 2>(rng);
+}
+
 TEST(HostChunks, NextBlockIsTheFollowingInPlaceBlockOrNothing) {
   constexpr int W = 16;
   std::vector<double> a(size_t(6) * 4 * 64 * 3);
