@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "kernels/getrf_lanes.hpp"
+#include "kernels/team.hpp"
 #include "offload/device_batch.hpp"
 #include "offload/launch.hpp"
 #include "offload/offload.hpp"
@@ -12,7 +13,8 @@ namespace ompbatch::detail::offload {
 
 template <class T>
 void getrf(const Context &ctx, const BatchView<T> &A, Pivots ipiv, int *info) {
-  const bool team = team_shape(ctx, A.layout, std::min(A.rows, A.cols), kTeamShapeMinGetrf);
+  const bool team = team_shape(ctx, A.layout, std::min(A.rows, A.cols),
+                               TeamMatrix<T>::staged(A.rows, A.cols), kTeamShapeMinGetrf);
   const int dev = ctx.device();
   const MemorySpace space = ctx.memory_space();
   DeviceBatch<T> dA("A", A, dev, space, true);

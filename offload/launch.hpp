@@ -56,21 +56,26 @@ void launch(int dev, int count, F f) {
   for (int b = 0; b < count; ++b) f(b);
 }
 
-/// Orders from which OffloadShape::automatic runs a team per matrix, by layout; kNever: a thread
-/// per matrix at every order. Measured on an H200 (2026-11-26, double, 10^4 matrices, n = 8, 16,
-/// 32, 64, 128, one run of ompbatch_cublas_bench --shapes thread,team; bench/results/
-/// h200-20261126-gpu.md): in the interleaved layout neighbouring threads read neighbouring
-/// matrices (coalesced) and a team's threads rows a width apart, so getrf ran faster a thread per
-/// matrix at every order measured (1.7x at 128) and potrf until 64 (team 1.06x there, 1.23x at
-/// 128); on column-major matrices (strided, pointer array) the team won getrf from 16 (1.8x) and
-/// potrf from 32 strided (1.18x; pointer array 0.89x there, 3.1x at 64). Orders past 128, other
-/// precisions and batch counts were not measured. Only builds for NVIDIA GPUs use the table: on
-/// the host-offload plugin (a CPU) a team per matrix runs only when asked for.
+/// Orders from which OffloadShape::automatic runs a team per matrix, by layout. interleaved_staged:
+/// on interleaved input only for matrices the team copies into its local memory
+/// (TeamMatrix::staged); in place a team's threads would read rows a width apart.
+/// Measured on an H100 (2026-11-27, double, 10^4 and 10^5 matrices, n = 8, 16, 32, 40, 48, 56,
+/// 64, 128, ompbatch_cublas_bench --shapes thread,team; bench/results/h100-20261127-gpu.md), the
+/// team kernels factoring a copy in the block's shared memory up to 32 KiB: a thread per matrix
+/// ran every n <= 16 2-11x faster on every layout. A team won getrf from 32 on strided and
+/// pointer-array input (1.1x at 10^5 matrices, 1.7x at 10^4; 1.5-2.5x at 40) and from 48
+/// interleaved (1.1x at 10^5, 1.9x at 10^4), and lost interleaved at 128 (in place: 0.49x); potrf
+/// from 48 strided and pointer array (1.3-1.5x; 0.9-1.1x at 40). Interleaved potrf: a thread per
+/// matrix won at 10^5 matrices up to 64 (team 0.80x there), a team at 10^4 from 56 (1.4-1.9x;
+/// 1.4x at 128), so from 64 as on an H200 before. Other precisions and batch counts were not
+/// measured. Only builds for NVIDIA GPUs use the table: on the host-offload plugin (a CPU) a team
+/// per matrix runs only when asked for.
 struct TeamShapeMin {
   int interleaved, strided, pointer_array;
+  bool interleaved_staged;
 };
-inline constexpr int kNever = 1 << 30;
-inline constexpr TeamShapeMin kTeamShapeMinGetrf{kNever, 16, 16}, kTeamShapeMinPotrf{64, 32, 64};
+inline constexpr TeamShapeMin kTeamShapeMinGetrf{48, 32, 32, true},
+    kTeamShapeMinPotrf{64, 48, 48, false};
 
 #ifdef OMPBATCH_OFFLOAD_NVPTX
 inline constexpr bool kGpuBuild = true;
@@ -79,9 +84,10 @@ inline constexpr bool kGpuBuild = false;
 #endif
 
 /// Whether a call of order n on `layout` runs a team per matrix: as the context's shape says, or
-/// (automatic) from the order `min` gives on a GPU build.
-inline bool team_shape(const Context &ctx, Layout layout, int n, const TeamShapeMin &min,
-                       bool gpu = kGpuBuild) {
+/// (automatic) from the order `min` gives on a GPU build; staged: whether the team would factor
+/// the matrix in its local copy.
+inline bool team_shape(const Context &ctx, Layout layout, int n, bool staged,
+                       const TeamShapeMin &min, bool gpu = kGpuBuild) {
   switch (ctx.offload_shape()) {
     case OffloadShape::thread:
       return false;
@@ -90,6 +96,7 @@ inline bool team_shape(const Context &ctx, Layout layout, int n, const TeamShape
     case OffloadShape::automatic:
       break;
   }
+  if (layout == Layout::interleaved && min.interleaved_staged && !staged) return false;
   const int from = layout == Layout::interleaved ? min.interleaved
                    : layout == Layout::strided   ? min.strided
                                                  : min.pointer_array;

@@ -4,6 +4,7 @@
 #include <cstddef>
 
 #include "kernels/solve_lanes.hpp"
+#include "kernels/team.hpp"
 #include "offload/device_batch.hpp"
 #include "offload/launch.hpp"
 #include "offload/offload.hpp"
@@ -92,7 +93,8 @@ void matinv(const Context &ctx, const BatchView<const T> &A, const BatchView<T> 
 
 template <class T>
 void potrf(const Context &ctx, Uplo uplo, const BatchView<T> &A, int *info) {
-  const bool team = team_shape(ctx, A.layout, A.rows, kTeamShapeMinPotrf);
+  const bool team =
+      team_shape(ctx, A.layout, A.rows, TeamMatrix<T>::staged(A.rows, A.rows), kTeamShapeMinPotrf);
   const int dev = ctx.device();
   const MemorySpace space = ctx.memory_space();
   DeviceBatch<T> dA("A", A, dev, space, true);

@@ -22,6 +22,7 @@
 #include "kernels/getrf_lanes.hpp"
 #include "kernels/solve_lanes.hpp"
 #ifdef OMPBATCH_HAVE_OFFLOAD
+#include "kernels/team.hpp"
 #include "offload/launch.hpp"
 #endif
 #include "simd/lanes.hpp"
@@ -538,23 +539,31 @@ TEST(OffloadShapes, AutomaticFollowsTheMeasuredCrossovers) {
     Layout layout;
     int from;  // the first order of a team per matrix on a GPU
   };
-  const Side sides[] = {{off::kTeamShapeMinGetrf, Layout::strided, 16},
-                        {off::kTeamShapeMinGetrf, Layout::pointer_array, 16},
+  const Side sides[] = {{off::kTeamShapeMinGetrf, Layout::interleaved, 48},
+                        {off::kTeamShapeMinGetrf, Layout::strided, 32},
+                        {off::kTeamShapeMinGetrf, Layout::pointer_array, 32},
                         {off::kTeamShapeMinPotrf, Layout::interleaved, 64},
-                        {off::kTeamShapeMinPotrf, Layout::strided, 32},
-                        {off::kTeamShapeMinPotrf, Layout::pointer_array, 64}};
+                        {off::kTeamShapeMinPotrf, Layout::strided, 48},
+                        {off::kTeamShapeMinPotrf, Layout::pointer_array, 48}};
   for (const Side &s : sides) {
     SCOPED_TRACE(fmt::format("layout {} from {}", int(s.layout), s.from));
-    EXPECT_FALSE(off::team_shape(ctx, s.layout, s.from - 1, s.min, true));
-    EXPECT_TRUE(off::team_shape(ctx, s.layout, s.from, s.min, true));
-    EXPECT_FALSE(off::team_shape(ctx, s.layout, 1 << 20, s.min, false));
+    EXPECT_FALSE(off::team_shape(ctx, s.layout, s.from - 1, true, s.min, true));
+    EXPECT_TRUE(off::team_shape(ctx, s.layout, s.from, true, s.min, true));
+    EXPECT_FALSE(off::team_shape(ctx, s.layout, 1 << 20, true, s.min, false));
   }
-  // interleaved getrf: a thread per matrix at every order
-  EXPECT_FALSE(off::team_shape(ctx, Layout::interleaved, 1 << 20, off::kTeamShapeMinGetrf, true));
+  // interleaved getrf: a thread per matrix for matrices the team would factor in place; potrf
+  // and column-major getrf a team there too
+  EXPECT_FALSE(
+      off::team_shape(ctx, Layout::interleaved, 128, false, off::kTeamShapeMinGetrf, true));
+  EXPECT_TRUE(off::team_shape(ctx, Layout::strided, 128, false, off::kTeamShapeMinGetrf, true));
+  EXPECT_TRUE(off::team_shape(ctx, Layout::interleaved, 128, false, off::kTeamShapeMinPotrf, true));
+  // the team copies a double 64 x 64 at most
+  EXPECT_TRUE(ompbatch::detail::TeamMatrix<double>::staged(64, 64));
+  EXPECT_FALSE(ompbatch::detail::TeamMatrix<double>::staged(65, 64));
   ctx.set_offload_shape(OffloadShape::thread);
-  EXPECT_FALSE(off::team_shape(ctx, Layout::strided, 1 << 20, off::kTeamShapeMinGetrf, true));
+  EXPECT_FALSE(off::team_shape(ctx, Layout::strided, 1 << 20, true, off::kTeamShapeMinGetrf, true));
   ctx.set_offload_shape(OffloadShape::team);
-  EXPECT_TRUE(off::team_shape(ctx, Layout::interleaved, 1, off::kTeamShapeMinGetrf, false));
+  EXPECT_TRUE(off::team_shape(ctx, Layout::interleaved, 1, false, off::kTeamShapeMinGetrf, false));
 }
 #endif
 

@@ -40,14 +40,11 @@ class TeamMatrix {
  public:
   enum : int { kBytes = 32768, kElements = kBytes / int(sizeof(T)) };  // no device globals
 
+  /// Whether an m x n matrix goes into the copy.
+  static bool staged(int m, int n) noexcept { return idx(m) * n <= kElements; }
+
   TeamMatrix(int m, int n, bool lower, T *user, idx rs, idx cs) noexcept
-      : m_(m),
-        n_(n),
-        lower_(lower),
-        staged_(idx(m) * n <= kElements),
-        user_(user),
-        urs_(rs),
-        ucs_(cs) {}
+      : m_(m), n_(n), lower_(lower), staged_(staged(m, n)), user_(user), urs_(rs), ucs_(cs) {}
 
   T *a() noexcept { return staged_ ? copy() : user_; }
   idx rs() const noexcept { return staged_ ? 1 : urs_; }
