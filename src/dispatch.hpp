@@ -96,10 +96,17 @@ inline constexpr Crossover kCrossovers[4][4] = {
 /// use_vendor's few-matrix rule); c, z 0.49-0.72 at 192..768 (64 MiB); strided double 0.91 at
 /// 256, 1.15 at 384, 1.02 at 512, 1.15 at 768 and 1024; single 1.16 at 256, 1.35-1.61 from 384;
 /// complex strided (narrow packed chunks) as before: 0.88-1.08 from 32 (c 1.01 at 64, z 1.08 at
-/// 32). Columns: S, D, C, Z.
+/// 32). getri on the Intel Xeon VM since the interchanges by blocks of columns (laswp_lanes),
+/// the same command with -n 256,384,512,768 (complex 128,192,256,384), lanes / vendor time:
+/// double strided 0.84 / 0.87 / 1.08 at 256 / 384 / 512 (interleaved 0.98 at 384, 1.20 at 512);
+/// single 0.85 / 1.12 interleaved, 0.99 / 1.02 strided at 256 / 384; c strided 0.83 / 1.05 at
+/// 192 / 256 (interleaved 1.10 at 384); z 0.75 / 1.08 / 1.15 interleaved at 128 / 192 / 256,
+/// 0.92 / 1.16 strided at 128 / 192. matinv there agreed with the table (d 1.02 / 1.00 at 512,
+/// s 0.99 / 1.19 at 512, c 0.90 / 1.15 at 256 / 384 interleaved, 1.02 strided at 256, z 1.04 /
+/// 1.16 at 192). Columns: S, D, C, Z.
 inline constexpr Crossover kCrossovers512[4][4] = {
     {{1024, 768}, {768, 192}, {768, 128}, {768, 128}},   // getrf
-    {{512, 384}, {512, 384}, {384, 384}, {384, 256}},    // getri
+    {{512, 384}, {512, 512}, {384, 256}, {192, 192}},    // getri
     {{768, 512}, {512, 512}, {320, 256}, {192, 192}},    // matinv
     {{2048, 256}, {2048, 384}, {2048, 64}, {2048, 32}},  // potrf
 };
