@@ -103,12 +103,13 @@ inline constexpr Crossover kCrossovers[4][4] = {
 /// 192 / 256 (interleaved 1.10 at 384); z 0.75 / 1.08 / 1.15 interleaved at 128 / 192 / 256,
 /// 0.92 / 1.16 strided at 128 / 192. matinv there agreed with the table (d 1.02 / 1.00 at 512,
 /// s 0.99 / 1.19 at 512, c 0.90 / 1.15 at 256 / 384 interleaved, 1.02 strided at 256, z 1.04 /
-/// 1.16 at 192). Columns: S, D, C, Z.
+/// 1.16 at 192). potrf column-major complex there, -n 24,32,48,64 -l strided: z 0.68 / 0.76 /
+/// 1.02 / 1.16 (crossover 32 -> 48), c 0.67 / 0.85 / 0.87 / 1.16 (64 kept). Columns: S, D, C, Z.
 inline constexpr Crossover kCrossovers512[4][4] = {
     {{1024, 768}, {768, 192}, {768, 128}, {768, 128}},   // getrf
     {{512, 384}, {512, 512}, {384, 256}, {192, 192}},    // getri
     {{768, 512}, {512, 512}, {320, 256}, {192, 192}},    // matinv
-    {{2048, 256}, {2048, 384}, {2048, 64}, {2048, 32}},  // potrf
+    {{2048, 256}, {2048, 384}, {2048, 64}, {2048, 48}},  // potrf
 };
 
 /// The right-hand sides the solves' crossovers were measured at; the last column is nrhs = n.
@@ -137,14 +138,21 @@ inline constexpr Crossover kSolveCrossovers[3][4][4] = {
 /// before the packing order changed): getrs double 0.88 / 0.98-1.03 / 1.05, single 0.89 /
 /// 1.02-1.03 / 1.09; potrs double 0.84 / 0.92-0.95 / 1.00, single 0.78 / 0.93-0.97 / 0.98; trsm
 /// double 0.79 / 0.85-0.88 / 0.94, single 0.73 / 0.83-1.23 / 0.86 (1024: not measured, the
-/// estimate use_vendor's few-matrix rule needs). Column-major batches and complex interleaved ones
-/// keep kSolveCrossovers' (not measured again). getrs moved to 768 once gemm_update packed A's
+/// estimate use_vendor's few-matrix rule needs). Column-major batches keep kSolveCrossovers' (not
+/// measured again). getrs moved to 768 once gemm_update packed A's
 /// block once for every panel and ran 6 x 4 tiles: Intel Xeon VM (AVX-512), the same runs, lanes
-/// / vendor time at n = 512 / 768: double 0.76 / 1.09, single 0.78 / 0.97.
+/// / vendor time at n = 512 / 768: double 0.76 / 1.09, single 0.78 / 0.97. Complex interleaved
+/// on the Intel Xeon VM (2026-11-27, scripts/crossovers.py --runs 2 --routine getrs,potrs,trsm
+/// -p c,z -n 128,256,384,512 -l interleaved --nrhs 0 --megabytes 32 -r 3), lanes / vendor time at
+/// n = 128 / 256 / 384 / 512: c getrs 0.51 / 0.71 / 0.90 / 1.17, potrs 0.49 / 0.73 / 0.98 / 1.23,
+/// trsm 0.46 / 0.74 / 0.89 / 1.09; z (to 384) getrs 0.68 / 0.90 / 1.24, potrs 0.64 / 0.98 /
+/// 1.23, trsm 0.60 / 0.95 / 1.15. z crosses at 256 all the same: there the clang build's lanes
+/// ran 0.86-0.92x the vendor path's speed (2 alternating runs of both tables; the g++ build's
+/// 1.02-1.04x).
 inline constexpr Crossover kSolveManyRhsCrossovers512[3][4] = {
-    {{768, 24}, {768, 64}, {96, 96}, {192, 32}},     // getrs
-    {{768, 48}, {768, 64}, {96, 64}, {128, 96}},     // potrs
-    {{1024, 48}, {1024, 64}, {96, 48}, {192, 64}}};  // trsm
+    {{768, 24}, {768, 64}, {512, 96}, {256, 32}},     // getrs
+    {{768, 48}, {768, 64}, {512, 64}, {256, 96}},     // potrs
+    {{1024, 48}, {1024, 64}, {512, 48}, {256, 64}}};  // trsm
 
 /// geqrf, gels (min(m,n)): [routine][precision], measured on the 2-core Zen 5 VM (AVX-512) with
 /// square matrices, gels with trans N and nrhs = 1, 2 threads, 32 MiB batches, by
