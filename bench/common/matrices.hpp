@@ -10,6 +10,8 @@
 #include <type_traits>
 #include <vector>
 
+#include "vendor/lapack.hpp"
+
 namespace ompbatch::testing {
 
 template <class T>
@@ -58,15 +60,17 @@ void add_to_diagonal(int n, T *a, double shift) {
   for (int i = 0; i < n; ++i) a[i + std::size_t(i) * n] += T(real_t<T>(shift));
 }
 
-/// x y by the textbook formula: std::complex's operator* also recovers infinities from NaN
-/// parts, by a library call per product, which made the residuals below the slowest part of the
-/// tests. A NaN or infinite input gives a NaN or infinite product either way.
-template <class W>
-W mul(const W &x, const W &y) {
-  if constexpr (is_complex<W>)
-    return {x.real() * y.real() - x.imag() * y.imag(), x.real() * y.imag() + x.imag() * y.real()};
-  else
-    return x * y;
+/// |x| in double: for complex x by the textbook formula where the squares can neither overflow
+/// nor underflow to no precision, by std::abs (hypot, a library call that made the residuals'
+/// norms a sixth of the tests' time) elsewhere, infinite and NaN parts included.
+template <class T>
+double magnitude(const T &x) {
+  if constexpr (is_complex<T>) {
+    const double re = std::abs(double(x.real())), im = std::abs(double(x.imag()));
+    const double big = std::max(re, im);
+    if (big < 1e150 && (big > 1e-150 || big == 0)) return std::sqrt(re * re + im * im);
+  }
+  return std::abs(x);
 }
 
 /// ||A||_1 of a dense m x n column-major matrix, in double.
@@ -75,38 +79,10 @@ double norm1(int m, int n, const T *a, int lda) {
   double best = 0;
   for (int j = 0; j < n; ++j) {
     double s = 0;
-    for (int i = 0; i < m; ++i) s += std::abs(a[i + size_t(j) * lda]);
+    for (int i = 0; i < m; ++i) s += magnitude(a[i + size_t(j) * lda]);
     best = std::max(best, s);
   }
   return best;
-}
-
-/// LAPACK's getrf residual ||P A - L U||_1 / (max(m,n) ||A||_1 eps) of the factors `lu` and
-/// 1-based pivots `ipiv` (nullptr: no pivoting) of the m x n matrix `a`, in double precision.
-template <class T>
-double getrf_residual(int m, int n, const T *a, const T *lu, const int *ipiv) {
-  using W = std::conditional_t<is_complex<T>, std::complex<double>, double>;
-  const int kmax = std::min(m, n);
-  std::vector<W> pa(a, a + size_t(m) * n);
-  for (int k = 0; ipiv && k < kmax; ++k) {
-    const int p = ipiv[k] - 1;
-    if (p < 0 || p >= m) return std::numeric_limits<double>::infinity();
-    if (p != k)
-      for (int j = 0; j < n; ++j) std::swap(pa[k + size_t(j) * m], pa[p + size_t(j) * m]);
-  }
-  for (int j = 0; j < n; ++j)
-    for (int i = 0; i < m; ++i) {
-      W s = 0;
-      const int kend = std::min({i, j, kmax - 1});
-      for (int k = 0; k <= kend; ++k) {
-        const W l = k == i ? W(1) : W(lu[i + size_t(k) * m]);
-        s += mul(l, W(lu[k + size_t(j) * m]));
-      }
-      pa[i + size_t(j) * m] -= s;
-    }
-  const double an = norm1(m, n, a, m), rn = norm1(m, n, pa.data(), m);
-  if (an == 0) return rn == 0 ? 0 : std::numeric_limits<double>::infinity();
-  return rn / (std::max(m, n) * an * eps<T>());
 }
 
 /// The value type residuals are computed in: double or complex<double>.
@@ -140,12 +116,14 @@ Dense<T> op(char trans, const Dense<T> &A) {
   return t;
 }
 
+/// A B by the BLAS in double precision (cblas ?gemm): the residuals of the largest tests spent
+/// most of the tests' time in a loop here.
 template <class T>
 Dense<T> operator*(const Dense<T> &A, const Dense<T> &B) {
   Dense<T> C(A.rows, B.cols);
-  for (int j = 0; j < B.cols; ++j)
-    for (int k = 0; k < A.cols; ++k)
-      for (int i = 0; i < A.rows; ++i) C(i, j) += mul(A(i, k), B(k, j));
+  if (!C.a.empty() && A.cols > 0)
+    lapack::gemm('N', 'N', A.rows, B.cols, A.cols, wide_t<T>(1), A.a.data(), A.rows, B.a.data(),
+                 B.rows, wide_t<T>(0), C.a.data(), C.rows);
   return C;
 }
 
@@ -153,6 +131,35 @@ template <class T>
 Dense<T> operator-(Dense<T> A, const Dense<T> &B) {
   for (size_t e = 0; e < A.a.size(); ++e) A.a[e] -= B.a[e];
   return A;
+}
+
+/// LAPACK's getrf residual ||P A - L U||_1 / (max(m,n) ||A||_1 eps) of the factors `lu` and
+/// 1-based pivots `ipiv` (nullptr: no pivoting) of the m x n matrix `a`, in double precision.
+/// L U by the BLAS: the unit lower triangle's top k x k (k = min(m, n)) times U by ?trmm, the
+/// rows below it, where m > n, by ?gemm.
+template <class T>
+double getrf_residual(int m, int n, const T *a, const T *lu, const int *ipiv) {
+  using W = wide_t<T>;
+  const int k = std::min(m, n);
+  Dense<T> pa(m, n, a), f(m, n, lu), u(k, n);
+  for (int j = 0; ipiv && j < k; ++j) {
+    const int p = ipiv[j] - 1;
+    if (p < 0 || p >= m) return std::numeric_limits<double>::infinity();
+    if (p != j)
+      for (int c = 0; c < n; ++c) std::swap(pa(j, c), pa(p, c));
+  }
+  if (k > 0) {
+    for (int j = 0; j < n; ++j)
+      for (int i = 0; i <= std::min(j, k - 1); ++i) u(i, j) = f(i, j);
+    if (m > k)
+      lapack::gemm('N', 'N', m - k, n, k, W(-1), &f(k, 0), m, u.a.data(), k, W(1), &pa(k, 0), m);
+    lapack::trmm('L', 'L', 'N', 'U', k, n, W(1), f.a.data(), m, u.a.data(), k);
+    for (int j = 0; j < n; ++j)
+      for (int i = 0; i < k; ++i) pa(i, j) -= u(i, j);
+  }
+  const double an = norm1(m, n, a, m), rn = pa.norm1();
+  if (an == 0) return rn == 0 ? 0 : std::numeric_limits<double>::infinity();
+  return rn / (std::max(m, n) * an * eps<T>());
 }
 
 /// The solve residual ||B - A X||_1 / (n ||A||_1 ||X||_1 eps) (A n x n, B and X n x nrhs).
@@ -177,10 +184,15 @@ std::vector<T> random_hpd(int n, std::mt19937_64 &rng) {
   const Dense<T> M(n, n, random_matrix<T>(n, n, rng).data());
   Dense<T> A = M * op('C', M);
   std::vector<T> a(size_t(n) * n);
+  // the lower triangle mirrored: the BLAS need not round A(i, j) and conj(A(j, i)) alike
   for (int j = 0; j < n; ++j)
-    for (int i = 0; i < n; ++i)
-      a[i + size_t(j) * n] = T((i == j ? wide_t<T>(n) : wide_t<T>(0)) +
-                               (i == j ? wide_t<T>(std::real(A(i, j))) : A(i, j)));
+    for (int i = 0; i < n; ++i) {
+      wide_t<T> x = A(std::max(i, j), std::min(i, j));
+      if constexpr (is_complex<T>)
+        if (i < j) x = std::conj(x);
+      if (i == j) x = std::real(x) + n;
+      a[i + size_t(j) * n] = T(x);
+    }
   return a;
 }
 

@@ -118,13 +118,52 @@ int gels(char trans, int m, int n, int nrhs, T *a, int lda, T *b, int ldb, T *wo
     return LAPACKE_zgels_work(L, trans, m, n, nrhs, lp(a), lda, lp(b), ldb, lp(work), lwork);
 }
 
+/// CBLAS's op(A) for LAPACK's trans character.
+inline CBLAS_TRANSPOSE cblas_trans(char trans) {
+  return trans == 'N' ? CblasNoTrans : trans == 'T' ? CblasTrans : CblasConjTrans;
+}
+
+/// cblas ?gemm, column-major: C := alpha op(A) op(B) + beta C (the residuals of the tests).
+template <class T>
+void gemm(char transa, char transb, int m, int n, int k, T alpha, const T *a, int lda, const T *b,
+          int ldb, T beta, T *c, int ldc) {
+  const auto ta = cblas_trans(transa), tb = cblas_trans(transb);
+  if constexpr (std::is_same_v<T, float>)
+    cblas_sgemm(CblasColMajor, ta, tb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
+  else if constexpr (std::is_same_v<T, double>)
+    cblas_dgemm(CblasColMajor, ta, tb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
+  else if constexpr (std::is_same_v<T, std::complex<float>>)
+    cblas_cgemm(CblasColMajor, ta, tb, m, n, k, &alpha, a, lda, b, ldb, &beta, c, ldc);
+  else
+    cblas_zgemm(CblasColMajor, ta, tb, m, n, k, &alpha, a, lda, b, ldb, &beta, c, ldc);
+}
+
+/// cblas ?trmm, column-major: B := alpha op(A) B (side 'L') or alpha B op(A) ('R') (the
+/// residuals of the tests).
+template <class T>
+void trmm(char side, char uplo, char trans, char diag, int m, int n, T alpha, const T *a, int lda,
+          T *b, int ldb) {
+  const auto s = side == 'L' ? CblasLeft : CblasRight;
+  const auto u = uplo == 'L' ? CblasLower : CblasUpper;
+  const auto t = cblas_trans(trans);
+  const auto d = diag == 'U' ? CblasUnit : CblasNonUnit;
+  if constexpr (std::is_same_v<T, float>)
+    cblas_strmm(CblasColMajor, s, u, t, d, m, n, alpha, a, lda, b, ldb);
+  else if constexpr (std::is_same_v<T, double>)
+    cblas_dtrmm(CblasColMajor, s, u, t, d, m, n, alpha, a, lda, b, ldb);
+  else if constexpr (std::is_same_v<T, std::complex<float>>)
+    cblas_ctrmm(CblasColMajor, s, u, t, d, m, n, &alpha, a, lda, b, ldb);
+  else
+    cblas_ztrmm(CblasColMajor, s, u, t, d, m, n, &alpha, a, lda, b, ldb);
+}
+
 /// cblas ?trsm, column-major.
 template <class T>
 void trsm(char side, char uplo, char trans, char diag, int m, int n, T alpha, const T *a, int lda,
           T *b, int ldb) {
   const auto s = side == 'L' ? CblasLeft : CblasRight;
   const auto u = uplo == 'L' ? CblasLower : CblasUpper;
-  const auto t = trans == 'N' ? CblasNoTrans : trans == 'T' ? CblasTrans : CblasConjTrans;
+  const auto t = cblas_trans(trans);
   const auto d = diag == 'U' ? CblasUnit : CblasNonUnit;
   if constexpr (std::is_same_v<T, float>)
     cblas_strsm(CblasColMajor, s, u, t, d, m, n, alpha, a, lda, b, ldb);
