@@ -123,6 +123,18 @@ inline CBLAS_TRANSPOSE cblas_trans(char trans) {
   return trans == 'N' ? CblasNoTrans : trans == 'T' ? CblasTrans : CblasConjTrans;
 }
 
+/// CBLAS's side, triangle, op(A) and diagonal for LAPACK's characters (?trmm and ?trsm).
+struct CblasTriangular {
+  CBLAS_SIDE side;
+  CBLAS_UPLO uplo;
+  CBLAS_TRANSPOSE trans;
+  CBLAS_DIAG diag;
+};
+inline CblasTriangular cblas_triangular(char side, char uplo, char trans, char diag) {
+  return {side == 'L' ? CblasLeft : CblasRight, uplo == 'L' ? CblasLower : CblasUpper,
+          cblas_trans(trans), diag == 'U' ? CblasUnit : CblasNonUnit};
+}
+
 /// cblas ?gemm, column-major: C := alpha op(A) op(B) + beta C (the residuals of the tests).
 template <class T>
 void gemm(char transa, char transb, int m, int n, int k, T alpha, const T *a, int lda, const T *b,
@@ -143,10 +155,7 @@ void gemm(char transa, char transb, int m, int n, int k, T alpha, const T *a, in
 template <class T>
 void trmm(char side, char uplo, char trans, char diag, int m, int n, T alpha, const T *a, int lda,
           T *b, int ldb) {
-  const auto s = side == 'L' ? CblasLeft : CblasRight;
-  const auto u = uplo == 'L' ? CblasLower : CblasUpper;
-  const auto t = cblas_trans(trans);
-  const auto d = diag == 'U' ? CblasUnit : CblasNonUnit;
+  const auto [s, u, t, d] = cblas_triangular(side, uplo, trans, diag);
   if constexpr (std::is_same_v<T, float>)
     cblas_strmm(CblasColMajor, s, u, t, d, m, n, alpha, a, lda, b, ldb);
   else if constexpr (std::is_same_v<T, double>)
@@ -161,10 +170,7 @@ void trmm(char side, char uplo, char trans, char diag, int m, int n, T alpha, co
 template <class T>
 void trsm(char side, char uplo, char trans, char diag, int m, int n, T alpha, const T *a, int lda,
           T *b, int ldb) {
-  const auto s = side == 'L' ? CblasLeft : CblasRight;
-  const auto u = uplo == 'L' ? CblasLower : CblasUpper;
-  const auto t = cblas_trans(trans);
-  const auto d = diag == 'U' ? CblasUnit : CblasNonUnit;
+  const auto [s, u, t, d] = cblas_triangular(side, uplo, trans, diag);
   if constexpr (std::is_same_v<T, float>)
     cblas_strsm(CblasColMajor, s, u, t, d, m, n, alpha, a, lda, b, ldb);
   else if constexpr (std::is_same_v<T, double>)
