@@ -16,9 +16,12 @@
 namespace ompbatch::detail::host {
 
 /// The most scratch a thread keeps for its next calls; a request past it is allocated for the
-/// call only. 64 MiB holds the vendor path's buffers for every routine at n = 512 (two
-/// arguments of 8 double matrices, 32 MiB) and one argument at n = 1024.
-inline constexpr std::size_t kKeptScratchBytes = std::size_t(64) << 20;
+/// call only. 72 MiB holds the vendor path's buffers for every routine at n = 512 (two
+/// arguments of 8 double matrices, 32 MiB) and one argument at n = 1024 (8 double matrices of
+/// n^2 + 24 values, 64 MiB and 1.5 KiB: at 64 MiB that one was allocated, and its pages faulted
+/// in, on every call; Intel Xeon VM, g++ build, 16 interleaved double matrices, 2 threads,
+/// medians of 2 alternating runs of 3: getrf and getri 1.10x / 1.09x).
+inline constexpr std::size_t kKeptScratchBytes = std::size_t(72) << 20;
 
 /// One thread's kept blocks, each lent to one Scratch at a time; never initialized, aligned to
 /// cache lines: the kernels' vector loads of a packed buffer never split a line (at 16 bytes,
