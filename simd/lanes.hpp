@@ -201,13 +201,18 @@ template <class T>
   return x;
 }
 
-/// dst[r][e] = src[e][r], e, r < kTile: one tile through registers.
+/// dst[r][e] = src[e][r], e, r < kTile: one tile through registers, its loops unrolled (GCC 12
+/// kept the transposed double tile on the stack and copied it out in 32-byte halves; Intel Xeon
+/// VM, g++ build, strided and pointer-array double, 2 threads, medians of 3 alternating runs:
+/// potrf, getrf and getrs n = 4..16 1.07-1.41x, single precision and the Clang build unchanged).
 template <class T>
 [[gnu::always_inline]] inline void transpose_tile(const T *const (&src)[kTile],
                                                   T *const (&dst)[kTile]) {
   TileRow<T> x[kTile];
+#pragma GCC unroll 8
   for (int r = 0; r < kTile; ++r) x[r] = load_row(src[r]);
   transpose(x);
+#pragma GCC unroll 8
   for (int r = 0; r < kTile; ++r) std::memcpy(dst[r], &x[r], sizeof(x[r]));
 }
 
