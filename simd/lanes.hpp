@@ -157,14 +157,39 @@ Ahead next_items(const BatchView<T> &v, idx b0) {
   return ahead;
 }
 
-/// Lanes and rows moved per block by the transposing pack: 8 x 8 elements, 8 vectors.
+/// Scalars per tile row of the transposing pack: 8 x 8 scalars, 8 vectors.
 constexpr int kTile = 8;
 
-/// Real and integer elements of 4 or 8 bytes move as kTile x kTile tiles of vectors.
-template <class T>
-constexpr bool kTiled = std::is_arithmetic_v<T> && (sizeof(T) == 4 || sizeof(T) == 8);
+/// How the transposing pack moves elements E: as `unit` scalars S each, `lanes` matrices (and
+/// as many rows) per tile of kTile x kTile scalars. Real and integer elements of 4 or 8 bytes
+/// are their own scalars; complex<float> moves as one 8-byte scalar, complex<double> as two
+/// (4 x 4 elements a tile); anything else element by element (lanes = 0).
+template <class E, class = void>
+struct Tiling {
+  using S = E;
+  enum : int { unit = 1, lanes = 0 };
+};
+template <class E>
+struct Tiling<E, std::enable_if_t<std::is_arithmetic_v<E> && (sizeof(E) == 4 || sizeof(E) == 8)>> {
+  using S = E;
+  enum : int { unit = 1, lanes = kTile };
+};
+template <class R>
+struct Tiling<std::complex<R>, std::enable_if_t<std::is_floating_point_v<R>>> {
+  using S = std::uint64_t;
+  enum : int { unit = int(sizeof(std::complex<R>) / sizeof(S)), lanes = kTile / unit };
+  static_assert(sizeof(std::complex<R>) % sizeof(S) == 0 && unit <= 2);
+};
 
-/// A vector of kTile elements T.
+/// The elements at p as Tiling's scalars (const kept).
+template <class U>
+auto *tile_scalars(U *p) {
+  using S = typename Tiling<std::remove_const_t<U>>::S;
+  using C = std::conditional_t<std::is_const_v<U>, const S, S>;
+  return reinterpret_cast<C *>(p);
+}
+
+/// A vector of kTile scalars T.
 template <class T>
 struct TileRowOf {
   typedef T type __attribute__((vector_size(kTile * sizeof(T))));
@@ -172,28 +197,31 @@ struct TileRowOf {
 template <class T>
 using TileRow = typename TileRowOf<T>::type;
 
-/// One stage of the 8 x 8 transpose: rows k and k + D (k without bit D) exchange the elements
-/// whose column has bit D set in row k and not in row k + D. All three stages transpose.
-template <int D, class V, std::size_t... E>
-[[gnu::always_inline]] inline void transpose_stage(V (&x)[kTile], std::index_sequence<E...>) {
-  for (int k = 0; k < kTile; ++k)
+/// One stage of the N x N transpose of elements of U = kTile / N scalars: rows k and k + D (k
+/// without bit D) exchange the elements whose column has bit D set in row k and not in row
+/// k + D. The stages D = 1, 2, .. N/2 transpose.
+template <int D, int N, class V, std::size_t... Q>
+[[gnu::always_inline]] inline void transpose_stage(V (&x)[N], std::index_sequence<Q...>) {
+  constexpr int U = kTile / N;
+  for (int k = 0; k < N; ++k)
     if (!(k & D)) {
       const V a = x[k], b = x[k + D];
-      x[k] = __builtin_shufflevector(a, b, int(E & D ? kTile + E - D : E)...);
-      x[k + D] = __builtin_shufflevector(a, b, int(E & D ? kTile + E : E + D)...);
+      x[k] = __builtin_shufflevector(a, b, int(Q / U & D ? kTile + Q - U * D : Q)...);
+      x[k + D] = __builtin_shufflevector(a, b, int(Q / U & D ? kTile + Q : Q + U * D)...);
     }
 }
 
-/// x[r][e] <- x[e][r] (inlined: a call passes the tile through memory)
-template <class V>
-[[gnu::always_inline]] inline void transpose(V (&x)[kTile]) {
-  constexpr auto e = std::make_index_sequence<kTile>();
-  transpose_stage<1>(x, e);
-  transpose_stage<2>(x, e);
-  transpose_stage<4>(x, e);
+/// x[r][e] <- x[e][r] for the N x N elements of x (inlined: a call passes the tile through
+/// memory)
+template <int N, class V>
+[[gnu::always_inline]] inline void transpose(V (&x)[N]) {
+  constexpr auto q = std::make_index_sequence<kTile>();
+  transpose_stage<1>(x, q);
+  transpose_stage<2>(x, q);
+  if constexpr (N > 4) transpose_stage<4>(x, q);
 }
 
-/// The kTile elements at p as a tile row.
+/// The kTile scalars at p as a tile row.
 template <class T>
 [[gnu::always_inline]] inline TileRow<T> load_row(const T *p) {
   TileRow<T> x;
@@ -201,22 +229,22 @@ template <class T>
   return x;
 }
 
-/// dst[r][e] = src[e][r], e, r < kTile: one tile through registers, its loops unrolled (GCC 12
-/// kept the transposed double tile on the stack and copied it out in 32-byte halves; Intel Xeon
-/// VM, g++ build, strided and pointer-array double, 2 threads, medians of 3 alternating runs:
-/// potrf, getrf and getrs n = 4..16 1.07-1.41x, single precision and the Clang build unchanged).
-template <class T>
-[[gnu::always_inline]] inline void transpose_tile(const T *const (&src)[kTile],
-                                                  T *const (&dst)[kTile]) {
-  TileRow<T> x[kTile];
+/// dst[r][e] = src[e][r], e, r < N elements: one tile through registers, its loops unrolled
+/// (GCC 12 kept the transposed double tile on the stack and copied it out in 32-byte halves;
+/// Intel Xeon VM, g++ build, strided and pointer-array double, 2 threads, medians of 3
+/// alternating runs: potrf, getrf and getrs n = 4..16 1.07-1.41x, single precision and the
+/// Clang build unchanged).
+template <int N, class T>
+[[gnu::always_inline]] inline void transpose_tile(const T *const (&src)[N], T *const (&dst)[N]) {
+  TileRow<T> x[N];
 #pragma GCC unroll 8
-  for (int r = 0; r < kTile; ++r) x[r] = load_row(src[r]);
+  for (int r = 0; r < N; ++r) x[r] = load_row(src[r]);
   transpose(x);
 #pragma GCC unroll 8
-  for (int r = 0; r < kTile; ++r) std::memcpy(dst[r], &x[r], sizeof(x[r]));
+  for (int r = 0; r < N; ++r) std::memcpy(dst[r], &x[r], sizeof(x[r]));
 }
 
-/// Whether a tile row's first r elements move by one masked vector load or store (GCC builds
+/// Whether a tile row's first r scalars move by one masked vector load or store (GCC builds
 /// with AVX-512VL; Clang builds' host code uses no x86 intrinsics here).
 #if !defined(__clang__) && defined(__AVX512VL__)
 constexpr bool kMaskedMoves = true;
@@ -224,7 +252,7 @@ constexpr bool kMaskedMoves = true;
 constexpr bool kMaskedMoves = false;
 #endif
 
-/// x = the r < kTile elements at p, then zeros (ToRow), or those r elements of x stored at p;
+/// x = the r < kTile scalars at p, then zeros (ToRow), or those r scalars of x stored at p;
 /// nothing past them is read or written.
 template <bool ToRow, class T>
 [[gnu::always_inline]] inline void move_part(TileRow<std::remove_const_t<T>> &x, T *p, int r) {
@@ -244,86 +272,93 @@ template <bool ToRow, class T>
 #endif
 }
 
-/// Moves kTile column-major matrices mats (column stride cs) to kTile consecutive lanes of a
-/// lane-major block, block[i*w + j*bcs + l] = mats[l][i + j*cs] (ToBlock), or back. Rows go
-/// kTile at a time through transpose_tile (down a whole matrix where both sides' columns are
-/// dense: cs = rows, bcs = rows*w); the last rows % kTile of a column through one more transpose
-/// of partial rows (kMaskedMoves), else element by element (pointer-array getrf at n = 2, where
-/// matrices and pivots are all partial rows, 4 Mi matrices, 2 threads, best of 5 alternating
-/// runs: sgetrf 87.8 -> 70.0 ms, dgetrf 45.5 -> 38.0). B is T or const T: the source; LW is idx,
-/// or std::integral_constant for the lane kernels' buffers (constant addressing).
-template <bool ToBlock, class T, class B, class LW>
-void move_tiles(idx rows, idx cols, idx cs, T *const (&mats)[kTile], B *block, LW w, idx bcs) {
+/// Moves N column-major matrices mats (column stride cs) to N consecutive lanes of a lane-major
+/// block, block[i*w + j*bcs + l] = mats[l][i + j*cs] (ToBlock), or back, for elements of
+/// U = kTile / N scalars T each (offsets in elements). Rows go N at a time through
+/// transpose_tile (down a whole matrix where both sides' columns are dense: cs = rows,
+/// bcs = rows*w); the last rows % N of a column through one more transpose of partial rows
+/// (kMaskedMoves), else element by element (pointer-array getrf at n = 2, where matrices and
+/// pivots are all partial rows, 4 Mi matrices, 2 threads, best of 5 alternating runs: sgetrf
+/// 87.8 -> 70.0 ms, dgetrf 45.5 -> 38.0). B is T or const T: the source; LW is idx, or
+/// std::integral_constant for the lane kernels' buffers (constant addressing).
+template <bool ToBlock, int N, class T, class B, class LW>
+void move_tiles(idx rows, idx cols, idx cs, T *const (&mats)[N], B *block, LW w, idx bcs) {
   using E = std::remove_const_t<T>;
+  constexpr int U = kTile / N;
   if (cs == rows && bcs == rows * w) {  // dense columns: one column of rows*cols elements
     rows *= cols;
     cols = 1;
   }
-  const E *src[kTile];
-  E *dst[kTile];
+  const E *src[N];
+  E *dst[N];
   for (idx j = 0; j < cols; ++j) {
-    B *b = block + j * bcs;
+    B *b = block + j * bcs * U;
+    const idx c = j * cs;
     idx i = 0;
-    for (; i + kTile <= rows; i += kTile) {
-      for (int r = 0; r < kTile; ++r)
+    for (; i + N <= rows; i += N) {
+      for (int r = 0; r < N; ++r)
         if constexpr (ToBlock) {
-          src[r] = mats[r] + i + j * cs;
-          dst[r] = b + (i + r) * w;
+          src[r] = mats[r] + (i + c) * U;
+          dst[r] = b + (i + r) * w * U;
         } else {
-          src[r] = b + (i + r) * w;
-          dst[r] = mats[r] + i + j * cs;
+          src[r] = b + (i + r) * w * U;
+          dst[r] = mats[r] + (i + c) * U;
         }
       transpose_tile(src, dst);
     }
     if constexpr (kMaskedMoves) {
       if (i < rows) {
         const int r = int(rows - i);
-        TileRow<E> x[kTile];
-        for (int q = 0; q < kTile; ++q)  // lanes (ToBlock) or block rows, then transposed
+        TileRow<E> x[N];
+        for (int q = 0; q < N; ++q)  // lanes (ToBlock) or block rows, then transposed
           if constexpr (ToBlock)
-            move_part<true>(x[q], mats[q] + i + j * cs, r);
+            move_part<true>(x[q], mats[q] + (i + c) * U, r * U);
           else
-            x[q] = q < r ? load_row(b + (i + q) * w) : TileRow<E>{};
+            x[q] = q < r ? load_row(b + (i + q) * w * U) : TileRow<E>{};
         transpose(x);
-        for (int q = 0; q < (ToBlock ? r : kTile); ++q)
+        for (int q = 0; q < (ToBlock ? r : N); ++q)
           if constexpr (ToBlock)
-            std::memcpy(b + (i + q) * w, &x[q], sizeof(x[q]));
+            std::memcpy(b + (i + q) * w * U, &x[q], sizeof(x[q]));
           else
-            move_part<false>(x[q], mats[q] + i + j * cs, r);
+            move_part<false>(x[q], mats[q] + (i + c) * U, r * U);
         continue;
       }
     }
-    for (; i < rows; ++i)
-      for (int l = 0; l < kTile; ++l)
+    for (; i < rows; ++i)  // (memcpy: the scalars may stand for complex elements)
+      for (int l = 0; l < N; ++l)
         if constexpr (ToBlock)
-          b[i * w + l] = mats[l][i + j * cs];
+          std::memcpy(b + (i * w + l) * U, mats[l] + (i + c) * U, sizeof(E) * U);
         else
-          mats[l][i + j * cs] = b[i * w + l];
+          std::memcpy(mats[l] + (i + c) * U, b + (i * w + l) * U, sizeof(E) * U);
   }
 }
 
-/// move_tiles for the kTile matrices b0.. of the column-major batch v.
+/// move_tiles for the Tiling<E>::lanes matrices b0.. of the column-major batch v (elements E).
 template <bool ToBlock, class U, class B, class LW>
 void move_items(const BatchView<U> &v, idx b0, B *block, LW w, idx bcs) {
-  U *mats[kTile];
-  for (int l = 0; l < kTile; ++l) mats[l] = item(v, b0 + l);
-  move_tiles<ToBlock>(v.rows, v.cols, col_stride(v.layout, v.ld, v.width), mats, block, w, bcs);
+  constexpr int N = Tiling<std::remove_const_t<U>>::lanes;
+  decltype(tile_scalars(v.data)) mats[N];
+  for (int l = 0; l < N; ++l) mats[l] = tile_scalars(item(v, b0 + l));
+  move_tiles<ToBlock>(v.rows, v.cols, col_stride(v.layout, v.ld, v.width), mats,
+                      tile_scalars(block), w, bcs);
 }
 
-/// The lanes of matrices b0.. that move_tiles can take, kTile at a time from lane 0 (column-
-/// major real or integer matrices); returns how many it moved, the caller does the rest.
+/// The lanes of matrices b0.. that move_tiles can take, Tiling's lanes at a time from lane 0
+/// (column-major matrices of tiled elements); returns how many it moved, the caller does the
+/// rest.
 template <bool ToBuf, int W, class U, class B>
 int move_lanes(const BatchView<U> &v, idx b0, int lanes, B *buf) {
+  constexpr int N = Tiling<std::remove_const_t<U>>::lanes;
   int l = 0;
-  if constexpr (kTiled<std::remove_const_t<U>> && W % kTile == 0)
-    for (; row_stride(v.layout, v.width) == 1 && l + kTile <= lanes; l += kTile)
+  if constexpr (N > 0 && W % N == 0)
+    for (; row_stride(v.layout, v.width) == 1 && l + N <= lanes; l += N)
       move_items<ToBuf>(v, b0 + l, buf + l, std::integral_constant<idx, W>(), idx(v.rows) * W);
   return l;
 }
 
 /// Copies `count` matrices, from..from+count-1 of the batch f to to..to+count-1 of the batch t
 /// (same shape; only their rows x cols elements are written; U is T or const T). Between an
-/// interleaved and a column-major batch of real or integer elements, kTile matrices on
+/// interleaved and a column-major batch of elements Tiling moves, its lanes' matrices on
 /// consecutive lanes of one block move as one through move_tiles; the rest element by element,
 /// kTile matrices at a time (an interleaved block's cache lines read once).
 template <class T, class U>
@@ -332,16 +367,16 @@ void copy_items(const BatchView<U> &f, idx from, const BatchView<T> &t, idx to, 
   const idx trs = row_stride(t.layout, t.width), tcs = col_stride(t.layout, t.ld, t.width);
   const bool f_lanes = f.layout == Layout::interleaved, t_lanes = t.layout == Layout::interleaved;
   for (idx b = 0; b < count;) {
-    if constexpr (kTiled<T>) {
-      const bool run = b + kTile <= count && f_lanes != t_lanes && (f_lanes ? trs : frs) == 1;
-      if (run && t_lanes && (to + b) % t.width + kTile <= t.width) {
+    if constexpr (constexpr int N = Tiling<T>::lanes; N > 0) {
+      const bool run = b + N <= count && f_lanes != t_lanes && (f_lanes ? trs : frs) == 1;
+      if (run && t_lanes && (to + b) % t.width + N <= t.width) {
         move_items<true>(f, from + b, item(t, to + b), trs, tcs);
-        b += kTile;
+        b += N;
         continue;
       }
-      if (run && f_lanes && (from + b) % f.width + kTile <= f.width) {
+      if (run && f_lanes && (from + b) % f.width + N <= f.width) {
         move_items<false>(t, to + b, item(f, from + b), frs, fcs);
-        b += kTile;
+        b += N;
         continue;
       }
     }

@@ -104,12 +104,22 @@ inline constexpr Crossover kCrossovers[4][4] = {
 /// 0.92 / 1.16 strided at 128 / 192. matinv there agreed with the table (d 1.02 / 1.00 at 512,
 /// s 0.99 / 1.19 at 512, c 0.90 / 1.15 at 256 / 384 interleaved, 1.02 strided at 256, z 1.04 /
 /// 1.16 at 192). potrf column-major complex there, -n 24,32,48,64 -l strided: z 0.68 / 0.76 /
-/// 1.02 / 1.16 (crossover 32 -> 48), c 0.67 / 0.85 / 0.87 / 1.16 (64 kept). Columns: S, D, C, Z.
+/// 1.02 / 1.16 (crossover 32 -> 48), c 0.67 / 0.85 / 0.87 / 1.16 (64 kept). Complex column-major
+/// since the lanes' packs move complex elements by tiles (Tiling, simd/lanes.hpp), Intel Xeon VM,
+/// 2 threads, -l strided -n 96,128,192,256,384 (getrf c also 512; potrf also 32..64, strided and
+/// pointer), 32 MiB, 2 alternating runs, vendor / lanes time, g++ (clang): getrf c 1.58 (1.45) at
+/// 128, 1.07-1.08 at 384, 0.83 at 512 (crossover 128 -> 512); z 1.24 (1.17) at 128, 1.08 (1.06) at
+/// 192, 0.99 at 256, 0.94 (0.86) at 384 (128 -> 256); getri c 1.09 (1.08) at 256, 0.92 (0.90) at
+/// 384 (256 -> 384), z 1.19 (1.03) at 128, 0.96 (0.84) at 192 (192 kept); matinv c 1.08 (1.05)
+/// at 256, 0.86 at 384 (256 -> 384), z 1.27 (1.01) at 128, 0.99 (0.86) at 192 (kept); potrf c
+/// 1.22 (1.20) at 128, 0.80 (0.84) at 192 (64 -> 192), z 1.14-1.21 at 64, 1.01-1.05 (0.98) at
+/// 96, 0.95-1.02 (0.86) at 128 (48 -> 96). Interleaved complex, g++: getri and matinv z 1.18-1.35
+/// at 128, 0.88-0.91 at 192; getrf z 1.09 at 384, 0.98 at 512 (kept). Columns: S, D, C, Z.
 inline constexpr Crossover kCrossovers512[4][4] = {
-    {{1024, 768}, {768, 192}, {768, 128}, {768, 128}},   // getrf
-    {{512, 384}, {512, 512}, {384, 256}, {192, 192}},    // getri
-    {{768, 512}, {512, 512}, {320, 256}, {192, 192}},    // matinv
-    {{2048, 256}, {2048, 384}, {2048, 64}, {2048, 48}},  // potrf
+    {{1024, 768}, {768, 192}, {768, 512}, {768, 256}},    // getrf
+    {{512, 384}, {512, 512}, {384, 384}, {192, 192}},     // getri
+    {{768, 512}, {512, 512}, {320, 384}, {192, 192}},     // matinv
+    {{2048, 256}, {2048, 384}, {2048, 192}, {2048, 96}},  // potrf
 };
 
 /// The right-hand sides the solves' crossovers were measured at; the last column is nrhs = n.
