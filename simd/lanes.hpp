@@ -24,6 +24,24 @@
 #include "kernels/prefetch.hpp"
 #include "simd/scratch.hpp"
 
+namespace ompbatch::detail {
+
+/// The part of a matrix a routine reads or writes: all of it, or one triangle with the diagonal
+/// (in memory: lower, i >= j; upper, i <= j).
+enum class Part { all, lower, upper };
+
+inline Part part_of(Uplo uplo) {
+  return uplo == Uplo::lower ? Part::lower : Part::upper;
+}
+
+/// The rows [i0, i1) of column j of a rows-row matrix that `part` holds.
+inline void part_rows(Part part, int j, int rows, int &i0, int &i1) {
+  i0 = part == Part::lower ? std::min(j, rows) : 0;
+  i1 = part == Part::upper ? std::min(j + 1, rows) : rows;
+}
+
+}  // namespace ompbatch::detail
+
 namespace ompbatch::detail::host {
 
 /// Lanes per solver kernel call, per scalar type: two 256-bit registers of lanes (one
@@ -282,10 +300,11 @@ template <bool ToRow, class T>
 /// 87.8 -> 70.0 ms, dgetrf 45.5 -> 38.0). B is T or const T: the source; LW is idx, or
 /// std::integral_constant for the lane kernels' buffers (constant addressing).
 template <bool ToBlock, int N, class T, class B, class LW>
-void move_tiles(idx rows, idx cols, idx cs, T *const (&mats)[N], B *block, LW w, idx bcs) {
+void move_tiles(idx rows, idx cols, idx cs, T *const (&mats)[N], B *block, LW w, idx bcs,
+                Part part = Part::all) {
   using E = std::remove_const_t<T>;
   constexpr int U = kTile / N;
-  if (cs == rows && bcs == rows * w) {  // dense columns: one column of rows*cols elements
+  if (part == Part::all && cs == rows && bcs == rows * w) {  // dense: one column of rows*cols
     rows *= cols;
     cols = 1;
   }
@@ -294,8 +313,13 @@ void move_tiles(idx rows, idx cols, idx cs, T *const (&mats)[N], B *block, LW w,
   for (idx j = 0; j < cols; ++j) {
     B *b = block + j * bcs * U;
     const idx c = j * cs;
-    idx i = 0;
-    for (; i + N <= rows; i += N) {
+    idx i = 0, end = rows;
+    if (part != Part::all) {
+      int i0, i1;
+      part_rows(part, int(j), int(rows), i0, i1);
+      i = i0, end = i1;
+    }
+    for (; i + N <= end; i += N) {
       for (int r = 0; r < N; ++r)
         if constexpr (ToBlock) {
           src[r] = mats[r] + (i + c) * U;
@@ -307,8 +331,8 @@ void move_tiles(idx rows, idx cols, idx cs, T *const (&mats)[N], B *block, LW w,
       transpose_tile(src, dst);
     }
     if constexpr (kMaskedMoves) {
-      if (i < rows) {
-        const int r = int(rows - i);
+      if (i < end) {
+        const int r = int(end - i);
         TileRow<E> x[N];
         for (int q = 0; q < N; ++q)  // lanes (ToBlock) or block rows, then transposed
           if constexpr (ToBlock)
@@ -324,7 +348,7 @@ void move_tiles(idx rows, idx cols, idx cs, T *const (&mats)[N], B *block, LW w,
         continue;
       }
     }
-    for (; i < rows; ++i)  // (memcpy: the scalars may stand for complex elements)
+    for (; i < end; ++i)  // (memcpy: the scalars may stand for complex elements)
       for (int l = 0; l < N; ++l)
         if constexpr (ToBlock)
           std::memcpy(b + (i * w + l) * U, mats[l] + (i + c) * U, sizeof(E) * U);
@@ -335,24 +359,25 @@ void move_tiles(idx rows, idx cols, idx cs, T *const (&mats)[N], B *block, LW w,
 
 /// move_tiles for the Tiling<E>::lanes matrices b0.. of the column-major batch v (elements E).
 template <bool ToBlock, class U, class B, class LW>
-void move_items(const BatchView<U> &v, idx b0, B *block, LW w, idx bcs) {
+void move_items(const BatchView<U> &v, idx b0, B *block, LW w, idx bcs, Part part = Part::all) {
   constexpr int N = Tiling<std::remove_const_t<U>>::lanes;
   decltype(tile_scalars(v.data)) mats[N];
   for (int l = 0; l < N; ++l) mats[l] = tile_scalars(item(v, b0 + l));
   move_tiles<ToBlock>(v.rows, v.cols, col_stride(v.layout, v.ld, v.width), mats,
-                      tile_scalars(block), w, bcs);
+                      tile_scalars(block), w, bcs, part);
 }
 
 /// The lanes of matrices b0.. that move_tiles can take, Tiling's lanes at a time from lane 0
-/// (column-major matrices of tiled elements); returns how many it moved, the caller does the
-/// rest.
+/// (column-major matrices of tiled elements; their `part`); returns how many it moved, the
+/// caller does the rest.
 template <bool ToBuf, int W, class U, class B>
-int move_lanes(const BatchView<U> &v, idx b0, int lanes, B *buf) {
+int move_lanes(const BatchView<U> &v, idx b0, int lanes, B *buf, Part part) {
   constexpr int N = Tiling<std::remove_const_t<U>>::lanes;
   int l = 0;
   if constexpr (N > 0 && W % N == 0)
     for (; row_stride(v.layout, v.width) == 1 && l + N <= lanes; l += N)
-      move_items<ToBuf>(v, b0 + l, buf + l, std::integral_constant<idx, W>(), idx(v.rows) * W);
+      move_items<ToBuf>(v, b0 + l, buf + l, std::integral_constant<idx, W>(), idx(v.rows) * W,
+                        part);
   return l;
 }
 
@@ -399,50 +424,59 @@ bool in_one_block(const BatchView<U> &v, idx b0, int lanes) {
   return v.layout == Layout::interleaved && b0 % v.width + lanes <= v.width;
 }
 
-/// buf[(i + j*rows)*W + l] = element (i,j) of matrix b0+l; lanes past `lanes` are zero.
-/// Column-major matrices (pointer array, strided) of real or integer elements move kTile
-/// lanes at a time (move_lanes): at n = 8, the scalar loops took twice the kernel's time. The
-/// lanes of one interleaved block move element by element, all lanes at once (lane by lane,
-/// dtrsm on 31 interleaved matrices of n = 512, the last chunk packed, ran at half the speed).
-template <class T, int W, class U>
-void pack_lanes(const BatchView<U> &v, idx b0, int lanes, T *buf) {
-  const idx rs = row_stride(v.layout, v.width), cs = col_stride(v.layout, v.ld, v.width);
-  if (in_one_block(v, b0, lanes)) {  // each element's lanes adjacent: one pass over the block
-    const U *a = item(v, b0);
-    for (int j = 0; j < v.cols; ++j)
-      for (int i = 0; i < v.rows; ++i) {
-        const U *f = a + i * rs + j * cs;
-        T *t = buf + (i + idx(j) * v.rows) * W;
-        for (int l = 0; l < W; ++l) t[l] = l < lanes ? T(f[l]) : T(0);
-      }
-    return;
-  }
-  for (int l = move_lanes<true, W>(v, b0, lanes, buf); l < W; ++l) {
-    const U *a = l < lanes ? item(v, b0 + l) : nullptr;
-    for (int j = 0; j < v.cols; ++j)
-      for (int i = 0; i < v.rows; ++i)
-        buf[(i + idx(j) * v.rows) * W + l] = a ? T(a[i * rs + j * cs]) : T(0);
+/// f(i, j) for the elements (i,j) of a rows x cols matrix that `part` holds, column by column.
+template <class F>
+void for_part(Part part, int rows, int cols, F &&f) {
+  for (int j = 0; j < cols; ++j) {
+    int i0, i1;
+    part_rows(part, j, rows, i0, i1);
+    for (int i = i0; i < i1; ++i) f(i, j);
   }
 }
 
-/// The inverse of pack_lanes for the first `lanes` lanes.
+/// buf[(i + j*rows)*W + l] = element (i,j) of matrix b0+l for the elements `part` holds (the
+/// others are not written); lanes past `lanes` are zero. Column-major matrices (pointer array,
+/// strided) of tiled elements move Tiling's lanes at a time (move_lanes): at n = 8, the scalar
+/// loops took twice the kernel's time. The lanes of one interleaved block move element by
+/// element, all lanes at once (lane by lane, dtrsm on 31 interleaved matrices of n = 512, the
+/// last chunk packed, ran at half the speed).
+template <class T, int W, class U>
+void pack_lanes(const BatchView<U> &v, idx b0, int lanes, T *buf, Part part = Part::all) {
+  const idx rs = row_stride(v.layout, v.width), cs = col_stride(v.layout, v.ld, v.width);
+  if (in_one_block(v, b0, lanes)) {  // each element's lanes adjacent: one pass over the block
+    const U *a = item(v, b0);
+    for_part(part, v.rows, v.cols, [&](int i, int j) {
+      const U *f = a + i * rs + j * cs;
+      T *t = buf + (i + idx(j) * v.rows) * W;
+      for (int l = 0; l < W; ++l) t[l] = l < lanes ? T(f[l]) : T(0);
+    });
+    return;
+  }
+  for (int l = move_lanes<true, W>(v, b0, lanes, buf, part); l < W; ++l) {
+    const U *a = l < lanes ? item(v, b0 + l) : nullptr;
+    for_part(part, v.rows, v.cols, [&](int i, int j) {
+      buf[(i + idx(j) * v.rows) * W + l] = a ? T(a[i * rs + j * cs]) : T(0);
+    });
+  }
+}
+
+/// The inverse of pack_lanes for the first `lanes` lanes and the elements `part` holds.
 template <class T, int W>
-void unpack_lanes(const T *buf, idx b0, int lanes, const BatchView<T> &v) {
+void unpack_lanes(const T *buf, idx b0, int lanes, const BatchView<T> &v, Part part = Part::all) {
   const idx rs = row_stride(v.layout, v.width), cs = col_stride(v.layout, v.ld, v.width);
   if (in_one_block(v, b0, lanes)) {
     T *a = item(v, b0);
-    for (int j = 0; j < v.cols; ++j)
-      for (int i = 0; i < v.rows; ++i) {
-        T *t = a + i * rs + j * cs;
-        const T *f = buf + (i + idx(j) * v.rows) * W;
-        for (int l = 0; l < lanes; ++l) t[l] = f[l];
-      }
+    for_part(part, v.rows, v.cols, [&](int i, int j) {
+      T *t = a + i * rs + j * cs;
+      const T *f = buf + (i + idx(j) * v.rows) * W;
+      for (int l = 0; l < lanes; ++l) t[l] = f[l];
+    });
     return;
   }
-  for (int l = move_lanes<false, W>(v, b0, lanes, buf); l < lanes; ++l) {
+  for (int l = move_lanes<false, W>(v, b0, lanes, buf, part); l < lanes; ++l) {
     T *a = item(v, b0 + l);
-    for (int j = 0; j < v.cols; ++j)
-      for (int i = 0; i < v.rows; ++i) a[i * rs + j * cs] = buf[(i + idx(j) * v.rows) * W + l];
+    for_part(part, v.rows, v.cols,
+             [&](int i, int j) { a[i * rs + j * cs] = buf[(i + idx(j) * v.rows) * W + l]; });
   }
 }
 
@@ -484,9 +518,10 @@ template <class U, int W>
 class LaneArg {
  public:
   using T = std::remove_const_t<U>;
-  /// in: the kernel reads it (packed before the call); out: it writes it (unpacked after).
-  LaneArg(const BatchView<U> &v, bool in, bool out)
-      : v_(v), in_(in), out_(out), present_(v.data || v.ptrs) {}
+  /// in: the kernel reads it (packed before the call); out: it writes it (unpacked after);
+  /// part: what the kernel reads and writes (a triangle: half the packing).
+  LaneArg(const BatchView<U> &v, bool in, bool out, Part part = Part::all)
+      : v_(v), in_(in), out_(out), present_(v.data || v.ptrs), part_(part) {}
 
   /// prefetch: also prefetch a later packed chunk of the thread's (prefetch_lanes); false where
   /// the kernel prefetches the next one itself.
@@ -507,14 +542,14 @@ class LaneArg {
       cs_ = idx(v_.rows) * W;
       if (in_) {
         std::fill(p_, p_ + shift_, T(0));  // the first element's lanes before the shifted ones
-        pack_lanes<T, W>(v_, b0, lanes, p_ + shift_);
+        pack_lanes<T, W>(v_, b0, lanes, p_ + shift_, part_);
         if (prefetch) prefetch_lanes<W>(v_, b0);
       }
     }
   }
   void finish(idx b0, int lanes) {
     if constexpr (!std::is_const_v<U>)
-      if (packed_ && out_) unpack_lanes<T, W>(p_ + shift_, b0, lanes, v_);
+      if (packed_ && out_) unpack_lanes<T, W>(p_ + shift_, b0, lanes, v_, part_);
   }
   T *ptr() const noexcept { return p_; }
   idx rs() const noexcept { return rs_; }
@@ -523,6 +558,7 @@ class LaneArg {
  private:
   BatchView<U> v_;
   bool in_, out_, present_, packed_ = false;
+  Part part_;
   Scratch<T> buf_;
   T *p_ = nullptr;
   idx rs_ = W, cs_ = W;

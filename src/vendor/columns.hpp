@@ -113,19 +113,6 @@ BatchView<T> column(const BatchView<T> &v, int j, int i0, int i1) {
   return BatchView<T>::strided(i1 - i0, 1, v.data + at, v.ld, v.stride, v.count);
 }
 
-/// The part of a matrix a routine reads or writes: all of it, or one triangle with the diagonal.
-enum class Part { all, lower, upper };
-
-inline Part part_of(Uplo uplo) {
-  return uplo == Uplo::lower ? Part::lower : Part::upper;
-}
-
-/// The rows [i0, i1) of column j of a rows-row matrix that `part` holds.
-inline void part_rows(Part part, int j, int rows, int &i0, int &i1) {
-  i0 = part == Part::lower ? std::min(j, rows) : 0;
-  i1 = part == Part::upper ? std::min(j + 1, rows) : rows;
-}
-
 /// One argument of the per-matrix calls: matrix l of the bound chunk at ptr(l) with leading
 /// dimension ld(); in place, or (interleaved) in this object's buffer, copied in (in) on bind
 /// and out (out) on finish (the buffer from the thread's kept scratch, host/scratch.hpp). An
