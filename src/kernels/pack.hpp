@@ -312,6 +312,17 @@ struct Pack<std::complex<Real>, W, std::enable_if_t<(W > 1)>> {
     P::store(r, merge<0>(x, std::make_index_sequence<W>()));
     P::store(r + W, merge<W / 2>(x, std::make_index_sequence<W>()));
   }
+  /// A value kept with its parts apart (the W real parts, then the W imaginary parts), as the
+  /// packed copies of the updates keep it: loaded and stored without load's and store's shuffles.
+  static V load_apart(const T *p) noexcept {
+    const Real *r = reinterpret_cast<const Real *>(p);
+    return {P::load(r), P::load(r + W)};
+  }
+  static void store_apart(T *p, V x) noexcept {
+    Real *r = reinterpret_cast<Real *>(p);
+    P::store(r, x.re);
+    P::store(r + W, x.im);
+  }
   static V splat(T x) noexcept { return {P::splat(x.real()), P::splat(x.imag())}; }
   static I index(int i) noexcept { return P::index(i); }
   static I load_index(const int *p) noexcept { return P::load_index(p); }

@@ -131,9 +131,29 @@ OMPB_INLINE inline void in_register(V &v) noexcept {
 #endif
 }
 
+/// The value of the pack P at p, stored as P::store does or, where Apart, as a packed copy of
+/// the updates keeps it (complex lanes: P::store_apart; real lanes: the same).
+template <class P, bool Apart, class T>
+inline typename P::V load_as(const T *p) noexcept {
+  if constexpr (Apart && TileShape<P>::cplx)
+    return P::load_apart(p);
+  else
+    return P::load(p);
+}
+
+/// *p = x, kept as load_as<P, true> reads it.
+template <class P, class T>
+inline void store_apart(T *p, const typename P::V &x) noexcept {
+  if constexpr (TileShape<P>::cplx)
+    P::store_apart(p, x);
+  else
+    P::store(p, x);
+}
+
 /// acc(r,c) -= sum_{k<K} op(A(r,k)) op(B(k,c)), A(r,k) at a + r*ars + k*acs, B(k,c) at
-/// b + k*brs + c*bcs, op conjugating where ConjA / ConjB; fused, k in increasing order.
-template <class P, bool ConjA, bool ConjB, int R, int C, class T>
+/// b + k*brs + c*bcs, op conjugating where ConjA / ConjB; fused, k in increasing order. Apart:
+/// A and B are packed copies (load_as).
+template <class P, bool ConjA, bool ConjB, bool Apart = false, int R, int C, class T>
 OMPB_TILE_INLINE inline void tile_sub(typename P::V (&acc)[R][C], int K, const T *a, idx ars,
                                       idx acs, const T *b, idx brs, idx bcs) noexcept {
   using V = typename P::V;
@@ -141,13 +161,13 @@ OMPB_TILE_INLINE inline void tile_sub(typename P::V (&acc)[R][C], int K, const T
     V y[C];
 #pragma GCC unroll 8
     for (int c = 0; c < C; ++c) {
-      V t = cj_<P, ConjB>(P::load(b + k * brs + c * bcs));
+      V t = cj_<P, ConjB>(load_as<P, Apart>(b + k * brs + c * bcs));
       if constexpr (R > 1 && C > 1) in_register(t);  // a scalar: GCC kept y[] on the stack
       y[c] = t;
     }
 #pragma GCC unroll 8
     for (int r = 0; r < R; ++r) {
-      V x = cj_<P, ConjA>(P::load(a + r * ars + k * acs));
+      V x = cj_<P, ConjA>(load_as<P, Apart>(a + r * ars + k * acs));
       if constexpr (R > 1 && C > 1) in_register(x);
 #pragma GCC unroll 8
       for (int c = 0; c < C; ++c) acc[r][c] = P::fms(acc[r][c], x, y[c]);

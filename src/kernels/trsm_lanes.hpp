@@ -120,6 +120,16 @@ inline void copy_value(T *y, const T *x) noexcept {
   __builtin_memcpy(y, x, sizeof(T) * H);
 }
 
+/// copy_value into gemm_update's packed copies: complex values with their parts apart
+/// (store_apart), so that the update's inner loop loads them without shuffles.
+template <class P, int H, class T>
+inline void pack_value(T *y, const T *x) noexcept {
+  if constexpr (TileShape<P>::cplx)
+    store_apart<P>(y, P::load(x));
+  else
+    copy_value<T, H>(y, x);
+}
+
 /// C -= op(A) op(B) for the m x n C (element (i,q) at c + i*crs + q*ccs; only i >= q where
 /// Lower), A m x K, B K x n (op: conjugated where ConjA / ConjB), by depth blocks of
 /// kUpdateDepth and panels of kUpdatePanel columns of C: the block of B packed once into bp
@@ -145,7 +155,7 @@ void gemm_update(int m, int n, int K, T *c, idx crs, idx ccs, const T *a, idx ar
     for (int j0 = 0; j0 < n; j0 += kUpdatePanel) {
       const int jb = n - j0 < kUpdatePanel ? n - j0 : kUpdatePanel, tiles = (jb + NC - 1) / NC;
       auto pack_b = [&](int k, int j) OMPB_INLINE {
-        copy_value<T, H>(bp + ((idx(j / NC) * kb + k) * NC + j % NC) * H,
+        pack_value<P, H>(bp + ((idx(j / NC) * kb + k) * NC + j % NC) * H,
                          b + (k0 + k) * brs + (j0 + j) * bcs);
       };
       if (stride_size(brs) <= stride_size(bcs))  // B read along its near stride
@@ -161,7 +171,7 @@ void gemm_update(int m, int n, int K, T *c, idx crs, idx ccs, const T *a, idx ar
         if (!whole || j0 == 0)  // (every row tile is in the first panel)
           for (int k = 0; k < kb; ++k) {
             for (int r = 0; r < mr; ++r)
-              copy_value<T, H>(ap + (idx(k) * MR + r) * H, a + (i0 + r) * ars + (k0 + k) * acs);
+              pack_value<P, H>(ap + (idx(k) * MR + r) * H, a + (i0 + r) * ars + (k0 + k) * acs);
             for (int r = 0; r < next; ++r)
               prefetch_range<1>(a + (i0 + mr + r) * ars + (k0 + k) * acs, idx(sizeof(T)) * H);
           }
@@ -176,8 +186,8 @@ void gemm_update(int m, int n, int K, T *c, idx crs, idx ccs, const T *a, idx ar
               constexpr int kr = decltype(rows)::value, kc = decltype(cols)::value;
               V acc[kr][kc];
               tile_load_lower<P, diag>(acc, x, crs, ccs, c0 - i0);
-              tile_sub<P, ConjA, ConjB>(acc, kb, ap, H, idx(MR) * H, bp + idx(t) * kb * NC * H,
-                                        idx(NC) * H, H);
+              tile_sub<P, ConjA, ConjB, true>(acc, kb, ap, H, idx(MR) * H,
+                                              bp + idx(t) * kb * NC * H, idx(NC) * H, H);
               tile_store_lower<P, diag>(acc, x, crs, ccs, c0 - i0);
             });
           };
