@@ -78,7 +78,7 @@ constexpr int preferred_width() {
 /// at twice their row stride, using half of every cache line they touch; elsewhere the two agree.
 /// packed_too: the preferred width for batches that are not interleaved (packed chunks) too.
 template <class U, class F>
-void with_block_lanes(const BatchView<U> &lead, int max_order, F &&f, bool packed_too = false) {
+void with_block_lanes(const BatchView<U> &lead, int max_order, bool packed_too, F &&f) {
   using T = std::remove_const_t<U>;
   constexpr int B = preferred_width<T>(), S = width<T>();
   if constexpr (B != S)

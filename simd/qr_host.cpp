@@ -25,46 +25,40 @@ constexpr bool kPackedBlockLanes = is_complex_v<T>;
 
 template <class T>
 void geqrf(const BatchView<T> &A, const BatchView<T> &tau) {
-  with_block_lanes(
-      A, kQrBlockLanesMax,
-      [&](auto lanes_w) {
-        constexpr int W = decltype(lanes_w)::value;
-        for_each_chunk<W>(A, [&] {
-          return [&, a = LaneArg<T, W>(A, true, true), t = LaneArg<T, W>(tau, false, true)](
-                     idx b0, int lanes, Place at) mutable {
-            a.bind(b0, lanes, at);
-            t.bind(b0, lanes, at);
-            geqrf_lanes<T, W>(A.rows, A.cols, a.ptr(), a.rs(), a.cs(), t.ptr(), t.rs());
-            a.finish(b0, lanes);
-            t.finish(b0, lanes);
-          };
-        });
-      },
-      kPackedBlockLanes<T>);
+  with_block_lanes(A, kQrBlockLanesMax, kPackedBlockLanes<T>, [&](auto lanes_w) {
+    constexpr int W = decltype(lanes_w)::value;
+    for_each_chunk<W>(A, [&] {
+      return [&, a = LaneArg<T, W>(A, true, true), t = LaneArg<T, W>(tau, false, true)](
+                 idx b0, int lanes, Place at) mutable {
+        a.bind(b0, lanes, at);
+        t.bind(b0, lanes, at);
+        geqrf_lanes<T, W>(A.rows, A.cols, a.ptr(), a.rs(), a.cs(), t.ptr(), t.rs());
+        a.finish(b0, lanes);
+        t.finish(b0, lanes);
+      };
+    });
+  });
 }
 
 template <class T>
 void gels(Op trans, const BatchView<T> &A, const BatchView<T> &C, int *info) {
-  with_block_lanes(
-      A, kQrBlockLanesMax,
-      [&](auto lanes_w) {
-        constexpr int W = decltype(lanes_w)::value;
-        const int kmax = std::min(A.rows, A.cols);
-        for_each_chunk<W>(A, [&] {
-          return [&, a = LaneArg<T, W>(A, true, true), c = LaneArg<T, W>(C, true, true),
-                  inf = LaneInfo<W>(info), tau = std::vector<T>(std::size_t(kmax) * W)](
-                     idx b0, int lanes, Place at) mutable {
-            a.bind(b0, lanes, at);
-            c.bind(b0, lanes, at);
-            gels_lanes<T, W>(trans, A.rows, A.cols, C.cols, a.ptr(), a.rs(), a.cs(), tau.data(),
-                             c.ptr(), c.rs(), c.cs(), inf.bind(b0, lanes, at));
-            a.finish(b0, lanes);
-            c.finish(b0, lanes);
-            inf.finish();
-          };
-        });
-      },
-      kPackedBlockLanes<T>);
+  with_block_lanes(A, kQrBlockLanesMax, kPackedBlockLanes<T>, [&](auto lanes_w) {
+    constexpr int W = decltype(lanes_w)::value;
+    const int kmax = std::min(A.rows, A.cols);
+    for_each_chunk<W>(A, [&] {
+      return [&, a = LaneArg<T, W>(A, true, true), c = LaneArg<T, W>(C, true, true),
+              inf = LaneInfo<W>(info),
+              tau = std::vector<T>(std::size_t(kmax) * W)](idx b0, int lanes, Place at) mutable {
+        a.bind(b0, lanes, at);
+        c.bind(b0, lanes, at);
+        gels_lanes<T, W>(trans, A.rows, A.cols, C.cols, a.ptr(), a.rs(), a.cs(), tau.data(),
+                         c.ptr(), c.rs(), c.cs(), inf.bind(b0, lanes, at));
+        a.finish(b0, lanes);
+        c.finish(b0, lanes);
+        inf.finish();
+      };
+    });
+  });
 }
 
 #define OMPB_INSTANTIATE(L, T)                                        \

@@ -44,13 +44,28 @@ void prefetch_ahead(const BatchView<T> &A, idx b0, bool in_place, idx max = kBlo
 /// Complex, n = 8, 4 -> 8 lanes (Z) and 8 -> 16 (C): 1.24-2.07x (zpotrf 2.03 -> 1.20 ms,
 /// zgetri 5.39 -> 3.23, ctrsm nrhs = n 5.80 -> 2.87). At n = 32 the wide pass ran getrs, potrs,
 /// trsm and getri with nrhs = n 0.80-0.89x; two 8-lane passes a call there ran 0.88-1.10x (trsm
-/// with nrhs = n 0.88x at 32 and 0.92x at 64), so larger orders keep the solver width (complex was
-/// not measured there).
-constexpr int kBlockLanesMax = 16;
+/// with nrhs = n 0.88x at 32 and 0.92x at 64), so real larger orders keep the solver width.
+/// Complex runs the preferred width at every order: its solver-width pack holds the real and
+/// imaginary parts in half registers. Intel Xeon VM (AVX-512), g++ build, interleaved, 2 threads,
+/// 32 MiB, medians of 2 alternating runs of -r 3, solver width -> preferred at n = 24..128: getri,
+/// matinv, getrs, potrs, trsm with nrhs = n 1.12-1.72x (z getri 1.47-1.55x, matinv 1.61-1.72x at
+/// 64 and 128), with nrhs = 1 (3 runs) 1.07-1.44x.
+template <class T>
+constexpr int kBlockLanesMax = is_complex_v<T> ? 1 << 30 : 16;
 
+/// Whether getri's and matinv's packed chunks (pointer array, strided, narrow interleaved blocks)
+/// run the preferred width's lanes too (with_block_lanes): for complex, as for QR, whose packs
+/// of the inverse pay for themselves at every order. The same runs, strided and pointer array:
+/// getri and matinv n = 2..128 1.03-1.37x but getri c 4 (0.94x) and z 8 (0.98x), matinv c 128
+/// (0.95x). Not for the solves, whose pack of A stands against n^2 flops a right-hand side:
+/// getrs, potrs and trsm with nrhs = 1 at n = 16..128 0.65-0.92x, with nrhs = n 0.96-1.23x.
+template <class T>
+constexpr bool kInversePackedBlockLanes = is_complex_v<T>;
+
+/// with_block_lanes up to kBlockLanesMax, packed chunks too where packed_too.
 template <class U, class F>
-void with_lanes(const BatchView<U> &lead, F &&f) {
-  with_block_lanes(lead, kBlockLanesMax, f);
+void with_lanes(const BatchView<U> &lead, bool packed_too, F &&f) {
+  with_block_lanes(lead, kBlockLanesMax<std::remove_const_t<U>>, packed_too, f);
 }
 
 /// potrf runs the preferred width to larger orders than the other solver kernels: complex at
@@ -61,6 +76,12 @@ void with_lanes(const BatchView<U> &lead, F &&f) {
 /// agree.
 template <class T>
 inline constexpr int kPotrfBlockLanesMax = is_complex_v<T> ? 1 << 30 : 128;
+
+/// The order from which potrf's packed chunks of complex matrices (pointer array, strided) run
+/// the preferred width's lanes too. Intel Xeon VM, g++ build, strided, 2 threads, 32 MiB,
+/// medians of 2 alternating runs of -r 3, solver width -> preferred: cpotrf and zpotrf n = 64 and
+/// 128 1.06-1.17x; at 2..32 0.88-1.31x, scattered about 1.
+inline constexpr int kPotrfPackedBlockLanesMin = 64;
 
 /// The order from which potrf runs by panels (potrf_blocked), from packed copies that keep its
 /// loads in the caches. Zen 5 VM, interleaved, 2 threads, medians of 3 alternating runs, tiles
@@ -89,7 +110,7 @@ Scratch<T> solve_work(int n, int nrhs) {
 
 template <class T>
 void getrs(Op trans, const BatchView<const T> &A, ConstPivots ipiv, const BatchView<T> &B) {
-  with_lanes(A, [&](auto lanes_w) {
+  with_lanes(A, false, [&](auto lanes_w) {
     constexpr int W = decltype(lanes_w)::value;
     const BatchView<const int> P = pivot_view(A, ipiv.data, ipiv.stride);
     for_each_chunk<W>(
@@ -112,7 +133,7 @@ void getrs(Op trans, const BatchView<const T> &A, ConstPivots ipiv, const BatchV
 
 template <class T>
 void getri(const BatchView<const T> &A, ConstPivots ipiv, const BatchView<T> &C, int *info) {
-  with_lanes(A, [&](auto lanes_w) {
+  with_lanes(A, kInversePackedBlockLanes<T>, [&](auto lanes_w) {
     constexpr int W = decltype(lanes_w)::value;
     const BatchView<const int> P = pivot_view(A, ipiv.data, ipiv.stride);
     for_each_chunk<W>(
@@ -139,7 +160,7 @@ void getri(const BatchView<const T> &A, ConstPivots ipiv, const BatchView<T> &C,
 /// matinv: A's lanes copied into the thread's scratch, factored there (getrf), inverted into C.
 template <class T>
 void matinv(const BatchView<const T> &A, const BatchView<T> &C, int *info) {
-  with_lanes(A, [&](auto lanes_w) {
+  with_lanes(A, kInversePackedBlockLanes<T>, [&](auto lanes_w) {
     constexpr int W = decltype(lanes_w)::value;
     const int n = A.rows;
     for_each_chunk<W>(
@@ -176,7 +197,8 @@ void matinv(const BatchView<const T> &A, const BatchView<T> &C, int *info) {
 
 template <class T>
 void potrf(Uplo uplo, const BatchView<T> &A, int *info) {
-  with_block_lanes(A, kPotrfBlockLanesMax<T>, [&](auto lanes_w) {
+  const bool packed = is_complex_v<T> && A.rows >= kPotrfPackedBlockLanesMin;
+  with_block_lanes(A, kPotrfBlockLanesMax<T>, packed, [&](auto lanes_w) {
     constexpr int W = decltype(lanes_w)::value;
     for_each_chunk<W>(A, [&] {
       const bool blocked = A.rows >= kPotrfBlockedMin<T>;
@@ -202,7 +224,7 @@ void potrf(Uplo uplo, const BatchView<T> &A, int *info) {
 template <class T, class F>
 void solve_ab(const BatchView<const T> &A, const BatchView<T> &B, F f) {
   const int nrhs = B.rows == A.rows ? B.cols : B.rows;
-  with_lanes(A, [&](auto lanes_w) {
+  with_lanes(A, false, [&](auto lanes_w) {
     constexpr int W = decltype(lanes_w)::value;
     for_each_chunk<W>(
         A,

@@ -114,12 +114,21 @@ inline constexpr Crossover kCrossovers[4][4] = {
 /// at 256, 0.86 at 384 (256 -> 384), z 1.27 (1.01) at 128, 0.99 (0.86) at 192 (kept); potrf c
 /// 1.22 (1.20) at 128, 0.80 (0.84) at 192 (64 -> 192), z 1.14-1.21 at 64, 1.01-1.05 (0.98) at
 /// 96, 0.95-1.02 (0.86) at 128 (48 -> 96). Interleaved complex, g++: getri and matinv z 1.18-1.35
-/// at 128, 0.88-0.91 at 192; getrf z 1.09 at 384, 0.98 at 512 (kept). Columns: S, D, C, Z.
+/// at 128, 0.88-0.91 at 192; getrf z 1.09 at 384, 0.98 at 512 (kept). Complex getri, matinv and
+/// potrf since their lanes run the preferred width at every order (simd/solve_host.cpp), Intel
+/// Xeon VM, 2 runs, 32 MiB, lanes / vendor time (scripts/crossovers.py, g++ build; clang
+/// interleaved from 256): getri c interleaved 0.75 (0.79) / 0.88 (0.89) / (1.08) at 384 / 512 /
+/// 768, strided 0.90 / 1.06 at 384 / 512; z interleaved 0.81 (0.87) / 0.93 (0.99) / 0.98 (1.05) /
+/// (1.18) at 256 / 384 / 512 / 768, strided 0.94 / 1.19 at 256 / 384; matinv c interleaved 0.84
+/// (0.76) / 0.90 (0.88) / (1.07) at 384 / 512 / 768, strided 0.91 / 1.06 at 384 / 512; z
+/// interleaved 0.95 (0.94) / 1.06 (1.05) at 384 / 512, strided 0.98 / 1.15 at 256 / 384; potrf
+/// strided c 0.96 / 0.92 / 1.03 at 192 / 256 / 384, z 0.85 / 1.35 at 128 / 192. Columns: S, D,
+/// C, Z.
 inline constexpr Crossover kCrossovers512[4][4] = {
-    {{1024, 768}, {768, 192}, {768, 512}, {768, 256}},    // getrf
-    {{512, 384}, {512, 512}, {384, 384}, {192, 192}},     // getri
-    {{768, 512}, {512, 512}, {320, 384}, {192, 192}},     // matinv
-    {{2048, 256}, {2048, 384}, {2048, 192}, {2048, 96}},  // potrf
+    {{1024, 768}, {768, 192}, {768, 512}, {768, 256}},     // getrf
+    {{512, 384}, {512, 512}, {768, 512}, {512, 384}},      // getri
+    {{768, 512}, {512, 512}, {768, 512}, {512, 384}},      // matinv
+    {{2048, 256}, {2048, 384}, {2048, 384}, {2048, 192}},  // potrf
 };
 
 /// The right-hand sides the solves' crossovers were measured at; the last column is nrhs = n.
@@ -158,11 +167,15 @@ inline constexpr Crossover kSolveCrossovers[3][4][4] = {
 /// trsm 0.46 / 0.74 / 0.89 / 1.09; z (to 384) getrs 0.68 / 0.90 / 1.24, potrs 0.64 / 0.98 /
 /// 1.23, trsm 0.60 / 0.95 / 1.15. z crosses at 256 all the same: there the clang build's lanes
 /// ran 0.86-0.92x the vendor path's speed (2 alternating runs of both tables; the g++ build's
-/// 1.02-1.04x).
+/// 1.02-1.04x). Complex interleaved since its lanes run the preferred width at every order
+/// (simd/solve_host.cpp), the same command with -n 256,384,512,768, g++: c getrs 0.53 / 0.74 /
+/// 0.87, potrs 0.54 / 0.78 / 0.98, trsm 0.48 / 0.70 / 0.86 at 256 / 512 / 768 (1024: not
+/// measured, the estimate use_vendor's few-matrix rule needs); z getrs 0.70 / 0.92 / 1.02, potrs
+/// 0.65 / 0.91 / 1.16, trsm 0.63 / 0.82 / 0.95.
 inline constexpr Crossover kSolveManyRhsCrossovers512[3][4] = {
-    {{768, 24}, {768, 64}, {512, 96}, {256, 32}},     // getrs
-    {{768, 48}, {768, 64}, {512, 64}, {256, 96}},     // potrs
-    {{1024, 48}, {1024, 64}, {512, 48}, {256, 64}}};  // trsm
+    {{768, 24}, {768, 64}, {1024, 96}, {768, 32}},      // getrs
+    {{768, 48}, {768, 64}, {1024, 64}, {768, 96}},      // potrs
+    {{1024, 48}, {1024, 64}, {1024, 48}, {1024, 64}}};  // trsm
 
 /// geqrf, gels (min(m,n)): [routine][precision], measured on the 2-core Zen 5 VM (AVX-512) with
 /// square matrices, gels with trans N and nrhs = 1, 2 threads, 32 MiB batches, by
