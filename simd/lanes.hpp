@@ -178,25 +178,25 @@ Ahead next_items(const BatchView<T> &v, idx b0) {
 /// Scalars per tile row of the transposing pack: 8 x 8 scalars, 8 vectors.
 constexpr int kTile = 8;
 
-/// How the transposing pack moves elements E: as `unit` scalars S each, `lanes` matrices (and
-/// as many rows) per tile of kTile x kTile scalars. Real and integer elements of 4 or 8 bytes
-/// are their own scalars; complex<float> moves as one 8-byte scalar, complex<double> as two
-/// (4 x 4 elements a tile); anything else element by element (lanes = 0).
+/// How the transposing pack moves elements E: as scalars S, `lanes` matrices (and as many rows)
+/// per tile of kTile x kTile scalars. Real and integer elements of 4 or 8 bytes are their own
+/// scalars; complex<float> moves as one 8-byte scalar, complex<double> as two (4 x 4 elements a
+/// tile); anything else element by element (lanes = 0).
 template <class E, class = void>
 struct Tiling {
   using S = E;
-  enum : int { unit = 1, lanes = 0 };
+  enum : int { lanes = 0 };
 };
 template <class E>
 struct Tiling<E, std::enable_if_t<std::is_arithmetic_v<E> && (sizeof(E) == 4 || sizeof(E) == 8)>> {
   using S = E;
-  enum : int { unit = 1, lanes = kTile };
+  enum : int { lanes = kTile };
 };
 template <class R>
 struct Tiling<std::complex<R>, std::enable_if_t<std::is_floating_point_v<R>>> {
   using S = std::uint64_t;
-  enum : int { unit = int(sizeof(std::complex<R>) / sizeof(S)), lanes = kTile / unit };
-  static_assert(sizeof(std::complex<R>) % sizeof(S) == 0 && unit <= 2);
+  static_assert(sizeof(std::complex<R>) == sizeof(S) || sizeof(std::complex<R>) == 2 * sizeof(S));
+  enum : int { lanes = kTile * int(sizeof(S)) / int(sizeof(std::complex<R>)) };
 };
 
 /// The elements at p as Tiling's scalars (const kept).

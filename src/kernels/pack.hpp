@@ -152,7 +152,11 @@ struct VectorPack {
     return __builtin_elementwise_sqrt(x);
 #else
 #if defined(__AVX512F__)
-    if constexpr (sizeof(V) == 64) return by_size(x, _mm512_sqrt_ps, _mm512_sqrt_pd);
+    // the masked forms: GCC 12 warns that the plain ones' undefined pass-through is uninitialized
+    if constexpr (sizeof(V) == 64)
+      return by_size(
+          x, [](__m512 v) { return _mm512_mask_sqrt_ps(v, __mmask16(-1), v); },
+          [](__m512d v) { return _mm512_mask_sqrt_pd(v, __mmask8(-1), v); });
 #endif
 #if defined(__AVX__)
     if constexpr (sizeof(V) == 32) return by_size(x, _mm256_sqrt_ps, _mm256_sqrt_pd);
