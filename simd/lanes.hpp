@@ -71,20 +71,32 @@ constexpr int preferred_width() {
   return getrf_width<T>();
 }
 
+/// Whether packed chunks of T (pointer array, strided, narrow interleaved blocks) run the
+/// preferred width's lanes too where a kernel's work per packed element is large (QR, getri,
+/// matinv): for complex, whose solver-width pack holds the real and imaginary parts in half
+/// registers on AVX-512. Strided, tester, medians of 2 alternating runs: zgeqrf n = 48..256
+/// 1.67-1.86x, cgeqrf 1.46-1.81x; getri and matinv n = 2..128 1.03-1.37x but getri c 4 (0.94x)
+/// and z 8 (0.98x), matinv c 128 (0.95x). Not for double, whose wider chunk of two registers a
+/// lane ran geqrf 0.79-0.89x from n = 128.
+template <class T>
+constexpr bool kWidePacks = is_complex_v<T>;
+
 /// f(std::integral_constant<int, W>()) with the lanes W of a kernel for the batch lead: the
-/// preferred width (getrf's lanes) for an interleaved batch whose width it divides, up to order
-/// max_order (the larger of rows and cols), else the solver width. On AVX-512 double and complex
-/// the preferred width is twice the solver width, whose chunks would run in place on half blocks
-/// at twice their row stride, using half of every cache line they touch; elsewhere the two agree.
-/// packed_too: the preferred width for batches that are not interleaved (packed chunks) too.
+/// preferred width (getrf's lanes) for an interleaved batch whose width it divides, complex at
+/// every order and real up to order real_max_order (the larger of rows and cols), else the solver
+/// width. On AVX-512 double and complex the preferred width is twice the solver width, whose
+/// chunks would run in place on half blocks at twice their row stride, using half of every cache
+/// line they touch, and whose complex pack holds the real and imaginary parts in half registers;
+/// elsewhere the two agree. packed_too: the preferred width for batches that are not interleaved
+/// (packed chunks) too.
 template <class U, class F>
-void with_block_lanes(const BatchView<U> &lead, int max_order, bool packed_too, F &&f) {
+void with_block_lanes(const BatchView<U> &lead, int real_max_order, bool packed_too, F &&f) {
   using T = std::remove_const_t<U>;
   constexpr int B = preferred_width<T>(), S = width<T>();
   if constexpr (B != S)
     if (((lead.layout == Layout::interleaved && lead.width % B == 0) ||
          (packed_too && lead.layout != Layout::interleaved)) &&
-        std::max(lead.rows, lead.cols) <= max_order)
+        (is_complex_v<T> || std::max(lead.rows, lead.cols) <= real_max_order))
       return f(std::integral_constant<int, B>());
   f(std::integral_constant<int, S>());
 }

@@ -31,51 +31,45 @@ void prefetch_ahead(const BatchView<T> &A, idx b0, bool in_place, idx max = kBlo
   if (in_place) prefetch_block<W>(A, b0, 1, max);
 }
 
-/// f(std::integral_constant<int, W>()) with the solver kernels' lanes W for the batch lead:
-/// the preferred width (getrf's lanes) for an interleaved batch whose width it divides, up to
-/// order kBlockLanesMax, else width. On AVX-512 double and complex prefer twice the solver
-/// width, whose chunks would run in place on half blocks at twice their row stride (for
-/// double, the whole block runs as one wide pass over two registers); elsewhere the two agree. Zen
-/// 5 VM (AVX-512), double, interleaved, 2 threads, 64 MiB, medians of three alternating runs, 8
-/// lanes -> 16 at n = 8 / 16: potrf 1.86 -> 1.54 / 2.34 -> 1.97 ms, getri 5.05 -> 2.96 / 4.24
-/// -> 3.95, matinv 4.68 -> 3.52 / 5.43 -> 5.04, getrs nrhs = 1 3.82 -> 2.61 / 2.19 -> 1.88, nrhs =
-/// n 5.90 -> 5.00 / 4.38 -> 4.54, potrs nrhs = 1 2.04 -> 1.33 / 1.17 -> 0.95, nrhs = n 2.90 -> 2.25
-/// / 2.57 -> 2.60, trsm nrhs = 1 1.85 -> 1.10 / 1.01 -> 0.81, nrhs = n 2.50 -> 1.87 / 2.03 -> 1.90.
-/// Complex, n = 8, 4 -> 8 lanes (Z) and 8 -> 16 (C): 1.24-2.07x (zpotrf 2.03 -> 1.20 ms,
+/// f(std::integral_constant<int, W>()) with the solver kernels' lanes W for the batch lead: the
+/// preferred width (getrf's lanes) for an interleaved batch whose width it divides, up to order
+/// kBlockLanesMax (real types; complex at every order), else width. On AVX-512 double and complex
+/// prefer twice the solver width, whose chunks would run in place on half blocks at twice their row
+/// stride (for double, the whole block runs as one wide pass over two registers); elsewhere the two
+/// agree. Zen 5 VM (AVX-512), double, interleaved, 2 threads, 64 MiB, medians of three alternating
+/// runs, 8 lanes -> 16 at n = 8 / 16: potrf 1.86 -> 1.54 / 2.34 -> 1.97 ms, getri 5.05 -> 2.96 /
+/// 4.24 -> 3.95, matinv 4.68 -> 3.52 / 5.43 -> 5.04, getrs nrhs = 1 3.82 -> 2.61 / 2.19 -> 1.88,
+/// nrhs = n 5.90 -> 5.00 / 4.38 -> 4.54, potrs nrhs = 1 2.04 -> 1.33 / 1.17 -> 0.95, nrhs = n 2.90
+/// -> 2.25 / 2.57 -> 2.60, trsm nrhs = 1 1.85 -> 1.10 / 1.01 -> 0.81, nrhs = n 2.50 -> 1.87 / 2.03
+/// -> 1.90. Complex, n = 8, 4 -> 8 lanes (Z) and 8 -> 16 (C): 1.24-2.07x (zpotrf 2.03 -> 1.20 ms,
 /// zgetri 5.39 -> 3.23, ctrsm nrhs = n 5.80 -> 2.87). At n = 32 the wide pass ran getrs, potrs,
 /// trsm and getri with nrhs = n 0.80-0.89x; two 8-lane passes a call there ran 0.88-1.10x (trsm
 /// with nrhs = n 0.88x at 32 and 0.92x at 64), so real larger orders keep the solver width.
-/// Complex runs the preferred width at every order: its solver-width pack holds the real and
-/// imaginary parts in half registers. Intel Xeon VM (AVX-512), g++ build, interleaved, 2 threads,
-/// 32 MiB, medians of 2 alternating runs of -r 3, solver width -> preferred at n = 24..128: getri,
-/// matinv, getrs, potrs, trsm with nrhs = n 1.12-1.72x (z getri 1.47-1.55x, matinv 1.61-1.72x at
-/// 64 and 128), with nrhs = 1 (3 runs) 1.07-1.44x.
-template <class T>
-constexpr int kBlockLanesMax = is_complex_v<T> ? 1 << 30 : 16;
+/// Complex runs the preferred width at every order (with_block_lanes). Intel Xeon VM (AVX-512), g++
+/// build, interleaved, 2 threads, 32 MiB, medians of 2 alternating runs of -r 3, solver width ->
+/// preferred at n = 24..128: getri, matinv, getrs, potrs, trsm with nrhs = n 1.12-1.72x (z getri
+/// 1.47-1.55x, matinv 1.61-1.72x at 64 and 128), with nrhs = 1 (3 runs) 1.07-1.44x.
+constexpr int kBlockLanesMax = 16;
 
-/// Whether getri's and matinv's packed chunks (pointer array, strided, narrow interleaved blocks)
-/// run the preferred width's lanes too (with_block_lanes): for complex, as for QR, whose packs
-/// of the inverse pay for themselves at every order. The same runs, strided and pointer array:
-/// getri and matinv n = 2..128 1.03-1.37x but getri c 4 (0.94x) and z 8 (0.98x), matinv c 128
-/// (0.95x). Not for the solves, whose pack of A stands against n^2 flops a right-hand side:
-/// getrs, potrs and trsm with nrhs = 1 at n = 16..128 0.65-0.92x, with nrhs = n 0.96-1.23x.
-template <class T>
-constexpr bool kInversePackedBlockLanes = is_complex_v<T>;
+/// Whether the solves' packed chunks run the preferred width's lanes (with_block_lanes): not even
+/// for complex (kWidePacks), whose pack of A stands against n^2 flops a right-hand side. Strided
+/// and pointer array, solver width -> preferred: getrs, potrs and trsm with nrhs = 1 at n =
+/// 16..128 0.65-0.92x, with nrhs = n 0.96-1.23x.
+constexpr bool kSolveWidePacks = false;
 
 /// with_block_lanes up to kBlockLanesMax, packed chunks too where packed_too.
 template <class U, class F>
 void with_lanes(const BatchView<U> &lead, bool packed_too, F &&f) {
-  with_block_lanes(lead, kBlockLanesMax<std::remove_const_t<U>>, packed_too, f);
+  with_block_lanes(lead, kBlockLanesMax, packed_too, f);
 }
 
-/// potrf runs the preferred width to larger orders than the other solver kernels: complex at
-/// every order, double to 128. Zen 5 VM, interleaved, 2 threads, 64 MiB, medians of 3
-/// alternating runs, g++ / clang builds, solver width -> preferred: dpotrf n = 20 1.27x / 1.40x,
-/// 24 1.12x / 1.22x, 32 1.08x / 1.19x, 48..128 1.00-1.05x, 192 0.85x (g++); cpotrf and zpotrf
-/// n = 24..128 1.14-1.53x / 1.19-1.65x, 192..320 1.21-1.34x (g++). Single precision's two widths
-/// agree.
-template <class T>
-inline constexpr int kPotrfBlockLanesMax = is_complex_v<T> ? 1 << 30 : 128;
+/// potrf runs the preferred width to larger real orders than the other solver kernels: double
+/// to 128 (complex at every order, as every kernel). Zen 5 VM, interleaved, 2 threads, 64 MiB,
+/// medians of 3 alternating runs, g++ / clang builds, solver width -> preferred: dpotrf n =
+/// 20 1.27x / 1.40x, 24 1.12x / 1.22x, 32 1.08x / 1.19x, 48..128 1.00-1.05x, 192 0.85x (g++);
+/// cpotrf and zpotrf n = 24..128 1.14-1.53x / 1.19-1.65x, 192..320 1.21-1.34x (g++). Single
+/// precision's two widths agree.
+inline constexpr int kPotrfBlockLanesMax = 128;
 
 /// The order from which potrf's packed chunks of complex matrices (pointer array, strided) run
 /// the preferred width's lanes too. Intel Xeon VM, g++ build, strided, 2 threads, 32 MiB,
@@ -110,7 +104,7 @@ Scratch<T> solve_work(int n, int nrhs) {
 
 template <class T>
 void getrs(Op trans, const BatchView<const T> &A, ConstPivots ipiv, const BatchView<T> &B) {
-  with_lanes(A, false, [&](auto lanes_w) {
+  with_lanes(A, kSolveWidePacks, [&](auto lanes_w) {
     constexpr int W = decltype(lanes_w)::value;
     const BatchView<const int> P = pivot_view(A, ipiv.data, ipiv.stride);
     for_each_chunk<W>(
@@ -133,7 +127,7 @@ void getrs(Op trans, const BatchView<const T> &A, ConstPivots ipiv, const BatchV
 
 template <class T>
 void getri(const BatchView<const T> &A, ConstPivots ipiv, const BatchView<T> &C, int *info) {
-  with_lanes(A, kInversePackedBlockLanes<T>, [&](auto lanes_w) {
+  with_lanes(A, kWidePacks<T>, [&](auto lanes_w) {
     constexpr int W = decltype(lanes_w)::value;
     const BatchView<const int> P = pivot_view(A, ipiv.data, ipiv.stride);
     for_each_chunk<W>(
@@ -160,7 +154,7 @@ void getri(const BatchView<const T> &A, ConstPivots ipiv, const BatchView<T> &C,
 /// matinv: A's lanes copied into the thread's scratch, factored there (getrf), inverted into C.
 template <class T>
 void matinv(const BatchView<const T> &A, const BatchView<T> &C, int *info) {
-  with_lanes(A, kInversePackedBlockLanes<T>, [&](auto lanes_w) {
+  with_lanes(A, kWidePacks<T>, [&](auto lanes_w) {
     constexpr int W = decltype(lanes_w)::value;
     const int n = A.rows;
     for_each_chunk<W>(
@@ -198,7 +192,7 @@ void matinv(const BatchView<const T> &A, const BatchView<T> &C, int *info) {
 template <class T>
 void potrf(Uplo uplo, const BatchView<T> &A, int *info) {
   const bool packed = is_complex_v<T> && A.rows >= kPotrfPackedBlockLanesMin;
-  with_block_lanes(A, kPotrfBlockLanesMax<T>, packed, [&](auto lanes_w) {
+  with_block_lanes(A, kPotrfBlockLanesMax, packed, [&](auto lanes_w) {
     constexpr int W = decltype(lanes_w)::value;
     for_each_chunk<W>(A, [&] {
       const bool blocked = A.rows >= kPotrfBlockedMin<T>;
@@ -224,7 +218,7 @@ void potrf(Uplo uplo, const BatchView<T> &A, int *info) {
 template <class T, class F>
 void solve_ab(const BatchView<const T> &A, const BatchView<T> &B, F f) {
   const int nrhs = B.rows == A.rows ? B.cols : B.rows;
-  with_lanes(A, false, [&](auto lanes_w) {
+  with_lanes(A, kSolveWidePacks, [&](auto lanes_w) {
     constexpr int W = decltype(lanes_w)::value;
     for_each_chunk<W>(
         A,
