@@ -101,6 +101,12 @@ void split(bool team, int count, F &&f) {
   }
 }
 
+/// c = a, m x n, column-major.
+template <class T>
+void copy_matrix(int m, int n, const T *a, idx lda, T *c, idx ldc) {
+  for (int j = 0; j < n; ++j) std::copy(a + j * lda, a + j * lda + m, c + j * ldc);
+}
+
 /// Rows i0..i1-1 of column j of each matrix of an interleaved or strided batch, as a batch of
 /// columns: for an interleaved batch, one of (i1-i0) x 1 matrices whose leading dimension spans
 /// the block's cols.
@@ -140,11 +146,22 @@ class Columns {
     } else {
       b0_ = b0;
     }
-    if (unpacked_ && in_) move<true>(b0, lanes, team);
+    if (unpacked_ && in_) move<true>(v_, b0, lanes, team);
+  }
+  /// bind, with the chunk's matrices of `from` (a batch of v's layout and sizes) copied in: into
+  /// the buffer, or over the argument's own matrices where they are used in place. An inverse
+  /// starts from its factors so: an interleaved A is unpacked once, not into a buffer of its own
+  /// first.
+  void bind_copy(const BatchView<const T> &from, idx b0, int lanes, bool team) {
+    bind(b0, lanes, team);
+    if (unpacked_) return move<true>(from, b0, lanes, team);
+    split(team, lanes, [&](int l) {
+      copy_matrix(v_.rows, v_.cols, item(from, b0 + l), from.ld, item(v_, b0 + l), v_.ld);
+    });
   }
   void finish(idx b0, int lanes, bool team) {
     if constexpr (!std::is_const_v<U>)
-      if (unpacked_ && out_) move<false>(b0, lanes, team);
+      if (unpacked_ && out_) move<false>(v_, b0, lanes, team);
   }
   U *ptr(int l) const {
     if (!present_) return nullptr;
@@ -160,22 +177,23 @@ class Columns {
                                  lanes);
   }
 
-  /// Copies the chunk's `part` into the buffer (ToBuffer) or back: column by column where the
-  /// team shares the copies or the part is a triangle.
-  template <bool ToBuffer>
-  void move(idx b0, int lanes, bool team) {
+  /// Copies the chunk's `part` of `user` (v, or a batch of its layout and sizes) into the buffer
+  /// (ToBuffer) or back: column by column where the team shares the copies or the part is a
+  /// triangle.
+  template <bool ToBuffer, class V>
+  void move(const BatchView<V> &user_batch, idx b0, int lanes, bool team) {
     const BatchView<T> buf = buffer(lanes);
-    auto copy = [&](const BatchView<U> &user, const BatchView<T> &mine) {
+    auto copy = [&](const BatchView<V> &user, const BatchView<T> &mine) {
       if constexpr (ToBuffer)
         host::copy_items(user, b0, mine, 0, lanes);
-      else if constexpr (!std::is_const_v<U>)
+      else if constexpr (!std::is_const_v<V>)
         host::copy_items(mine, 0, user, b0, lanes);
     };
-    if (part_ == Part::all && !team) return copy(v_, buf);
+    if (part_ == Part::all && !team) return copy(user_batch, buf);
     split(team, v_.cols, [&](int j) {
       int i0, i1;
       part_rows(part_, j, v_.rows, i0, i1);
-      if (i0 < i1) copy(column(v_, j, i0, i1), column(buf, j, i0, i1));
+      if (i0 < i1) copy(column(user_batch, j, i0, i1), column(buf, j, i0, i1));
     });
   }
 

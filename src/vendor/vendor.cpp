@@ -62,12 +62,6 @@ const int *lapack_pivots(int n, const int *p) {
   return q;
 }
 
-/// c = a, m x n.
-template <class T>
-void copy_matrix(int m, int n, const T *a, int lda, T *c, int ldc) {
-  for (int j = 0; j < n; ++j) std::copy(a + idx(j) * lda, a + idx(j) * lda + m, c + idx(j) * ldc);
-}
-
 /// Whether an m x n matrix holds only normal numbers and zeros. A NaN, an infinity or a
 /// subnormal value sends the matrix to the one-lane kernel instead of LAPACK: OpenBLAS's pivot
 /// search and scaling treat them otherwise than LAPACK's reference (which the lane kernels, the
@@ -225,15 +219,12 @@ void getri(const BatchView<const T> &A, ConstPivots ipiv, const BatchView<T> &C,
   const int n = A.rows;
   const BatchView<const int> P = pivot_view(A, ipiv.data, ipiv.stride);
   for_each_chunk(A, spread_of(A, n), [&] {
-    return [&, a = Columns<const T>(A, true, false), p = Columns<const int>(P, true, false),
-            c = Columns<T>(C, false, true)](idx b0, int lanes, bool team) mutable {
-      a.bind(b0, lanes, team);
+    return [&, p = Columns<const int>(P, true, false), c = Columns<T>(C, false, true)](
+               idx b0, int lanes, bool team) mutable {
       p.bind(b0, lanes, team);
-      c.bind(b0, lanes, team);
-      split(team, lanes, [&](int l) {
-        copy_matrix(n, n, a.ptr(l), a.ld(), c.ptr(l), c.ld());
-        info[b0 + l] = invert(n, c.ptr(l), c.ld(), lapack_pivots(n, p.ptr(l)));
-      });
+      c.bind_copy(A, b0, lanes, team);
+      split(team, lanes,
+            [&](int l) { info[b0 + l] = invert(n, c.ptr(l), c.ld(), lapack_pivots(n, p.ptr(l))); });
       c.finish(b0, lanes, team);
     };
   });
@@ -243,14 +234,11 @@ template <class T>
 void matinv(const BatchView<const T> &A, const BatchView<T> &C, int *info) {
   const int n = A.rows;
   for_each_chunk(A, spread_of(A, n), [&] {
-    return [&, a = Columns<const T>(A, true, false), c = Columns<T>(C, false, true)](
-               idx b0, int lanes, bool team) mutable {
-      a.bind(b0, lanes, team);
-      c.bind(b0, lanes, team);
+    return [&, c = Columns<T>(C, false, true)](idx b0, int lanes, bool team) mutable {
+      c.bind_copy(A, b0, lanes, team);
       split(team, lanes, [&](int l) {
         T *x = c.ptr(l);
         int *piv = scratch<int>(std::size_t(n));
-        copy_matrix(n, n, a.ptr(l), a.ld(), x, c.ld());
         info[b0 + l] = factor_lu(n, n, x, c.ld(), piv);
         if (info[b0 + l] == 0) invert(n, x, c.ld(), piv);
       });
