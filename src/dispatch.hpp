@@ -76,7 +76,7 @@ inline constexpr Crossover kCrossovers[4][4] = {
 /// z 0.98 interleaved at 256, 1.07 strided there. matinv: double 1.06 / 1.05 at 320; single
 /// 0.96 interleaved at 320, 1.05 strided; c 0.97 / 0.94 at 256; z 0.97-0.98 at 128, 1.10 at 192.
 /// getri and matinv interleaved since gemm_update packs B down its near stride, 2 alternating
-/// runs as kSolveManyRhsCrossovers512: getri double 0.93 / 1.09-1.10 / 1.33 at n = 384 / 512 /
+/// runs as kSolveCrossovers512's nrhs = n: getri double 0.93 / 1.09-1.10 / 1.33 at n = 384 / 512 /
 /// 768, single 0.87 / 0.91-1.03 / 1.06; matinv double 1.04 / 1.14-1.28 / 1.66, single 0.84 /
 /// 1.16-1.41 / 1.49.
 /// getrf and matinv since getrf's lanes run by blocks (getrf_by_blocks, from lu_blocks_min): Intel
@@ -134,7 +134,8 @@ inline constexpr Crossover kCrossovers512[4][4] = {
 /// The right-hand sides the solves' crossovers were measured at; the last column is nrhs = n.
 inline constexpr int kRhsMeasured[3] = {1, 4, 16};
 
-/// getrs, potrs, trsm (left): [routine][nrhs = 1, 4, 16, n][precision].
+/// getrs, potrs, trsm (left): [routine][nrhs = 1, 4, 16, n][precision] (AVX2; AVX-512:
+/// kSolveCrossovers512).
 inline constexpr Crossover kSolveCrossovers[3][4][4] = {
     {{{kNone, 320}, {kNone, 32}, {kNone, kNone}, {kNone, kNone}},  // getrs, nrhs = 1
      {{256, 128}, {kNone, 128}, {kNone, 96}, {kNone, 192}},        //        4
@@ -150,32 +151,66 @@ inline constexpr Crossover kSolveCrossovers[3][4][4] = {
      {{64, 48}, {96, 64}, {96, 48}, {192, 64}}},
 };
 
-/// The column nrhs = n of kSolveCrossovers where the host's vectors are 64 bytes (AVX-512), since
-/// the solves' blocked form (kTrsmBlockedMin) with B packed down its near stride:
-/// [routine][precision]. Zen 5 VM, interleaved, 2 threads, 64 MiB (768: 128 MiB), medians of 3,
-/// 2 alternating runs (512: 4), lanes / vendor time at n = 384 / 512 / 768 (192 and 256: 0.56-0.89
-/// before the packing order changed): getrs double 0.88 / 0.98-1.03 / 1.05, single 0.89 /
-/// 1.02-1.03 / 1.09; potrs double 0.84 / 0.92-0.95 / 1.00, single 0.78 / 0.93-0.97 / 0.98; trsm
-/// double 0.79 / 0.85-0.88 / 0.94, single 0.73 / 0.83-1.23 / 0.86 (1024: not measured, the
-/// estimate use_vendor's few-matrix rule needs). Column-major batches keep kSolveCrossovers' (not
-/// measured again). getrs moved to 768 once gemm_update packed A's
-/// block once for every panel and ran 6 x 4 tiles: Intel Xeon VM (AVX-512), the same runs, lanes
-/// / vendor time at n = 512 / 768: double 0.76 / 1.09, single 0.78 / 0.97. Complex interleaved
-/// on the Intel Xeon VM (2026-11-27, scripts/crossovers.py --runs 2 --routine getrs,potrs,trsm
-/// -p c,z -n 128,256,384,512 -l interleaved --nrhs 0 --megabytes 32 -r 3), lanes / vendor time at
-/// n = 128 / 256 / 384 / 512: c getrs 0.51 / 0.71 / 0.90 / 1.17, potrs 0.49 / 0.73 / 0.98 / 1.23,
-/// trsm 0.46 / 0.74 / 0.89 / 1.09; z (to 384) getrs 0.68 / 0.90 / 1.24, potrs 0.64 / 0.98 /
-/// 1.23, trsm 0.60 / 0.95 / 1.15. z crosses at 256 all the same: there the clang build's lanes
-/// ran 0.86-0.92x the vendor path's speed (2 alternating runs of both tables; the g++ build's
-/// 1.02-1.04x). Complex interleaved since its lanes run the preferred width at every order
+/// kSolveCrossovers where the host's vectors are 64 bytes (AVX-512). Interleaved, nrhs = 1: as
+/// on AVX2 (the lanes at every order). Interleaved, nrhs = 4 and 16, where the AVX2 table had a
+/// crossover (single and single complex), Zen 5 VM, 2026-11-27, scripts/crossovers.py --runs 2
+/// --routine getrs,potrs,trsm -p s,c -n 64,128,192,256,384 -l interleaved --nrhs 4 (16)
+/// --megabytes 32 -r 3: lanes / vendor 0.18-0.55 (0.18-0.79; trsm s 0.98 and 1.08 at 128 and
+/// 256, 0.27 at 384) to 384, so 512, the first order not measured. Interleaved, nrhs = n, since the
+/// solves' blocked form (kTrsmBlockedMin) with B packed down its near stride: Zen 5 VM,
+/// interleaved, 2 threads, 64 MiB (768: 128 MiB), medians of 3, 2 alternating runs (512: 4), lanes
+/// / vendor time at n = 384 / 512 / 768 (192 and 256: 0.56-0.89 before the packing order changed):
+/// getrs double 0.88 / 0.98-1.03 / 1.05, single 0.89 / 1.02-1.03 / 1.09; potrs double 0.84 /
+/// 0.92-0.95 / 1.00, single 0.78 / 0.93-0.97 / 0.98; trsm double 0.79 / 0.85-0.88 / 0.94, single
+/// 0.73 / 0.83-1.23 / 0.86 (1024: not measured, the estimate use_vendor's few-matrix rule needs).
+/// Column-major batches keep kSolveCrossovers' (not measured then). getrs moved to 768 once
+/// gemm_update packed A's block once for every panel and ran 6 x 4 tiles: Intel Xeon VM (AVX-512),
+/// the same runs, lanes / vendor time at n = 512 / 768: double 0.76 / 1.09, single 0.78 / 0.97.
+/// Complex interleaved on the Intel Xeon VM (2026-11-27, scripts/crossovers.py --runs 2 --routine
+/// getrs,potrs,trsm -p c,z -n 128,256,384,512 -l interleaved --nrhs 0 --megabytes 32 -r 3), lanes /
+/// vendor time at n = 128 / 256 / 384 / 512: c getrs 0.51 / 0.71 / 0.90 / 1.17, potrs 0.49 / 0.73 /
+/// 0.98 / 1.23, trsm 0.46 / 0.74 / 0.89 / 1.09; z (to 384) getrs 0.68 / 0.90 / 1.24, potrs 0.64 /
+/// 0.98 / 1.23, trsm 0.60 / 0.95 / 1.15. z crosses at 256 all the same: there the clang build's
+/// lanes ran 0.86-0.92x the vendor path's speed (2 alternating runs of both tables; the g++
+/// build's 1.02-1.04x). Complex interleaved since its lanes run the preferred width at every order
 /// (simd/solve_host.cpp), the same command with -n 256,384,512,768, g++: c getrs 0.53 / 0.74 /
-/// 0.87, potrs 0.54 / 0.78 / 0.98, trsm 0.48 / 0.70 / 0.86 at 256 / 512 / 768 (1024: not
-/// measured, the estimate use_vendor's few-matrix rule needs); z getrs 0.70 / 0.92 / 1.02, potrs
-/// 0.65 / 0.91 / 1.16, trsm 0.63 / 0.82 / 0.95.
-inline constexpr Crossover kSolveManyRhsCrossovers512[3][4] = {
-    {{768, 24}, {768, 64}, {1024, 96}, {768, 32}},      // getrs
-    {{768, 48}, {768, 64}, {1024, 64}, {768, 96}},      // potrs
-    {{1024, 48}, {1024, 64}, {1024, 48}, {1024, 64}}};  // trsm
+/// 0.87, potrs 0.54 / 0.78 / 0.98, trsm 0.48 / 0.70 / 0.86 at 256 / 512 / 768 (1024: not measured,
+/// the estimate use_vendor's few-matrix rule needs); z getrs 0.70 / 0.92 / 1.02, potrs 0.65 / 0.91
+/// / 1.16, trsm 0.63 / 0.82 / 0.95. Column-major (strided and pointer arrays), measured for AVX-512
+/// on the Zen 5 VM (2026-11-27, OpenBLAS's Haswell kernels, as the machine's OPENBLAS_CORETYPE
+/// sets) by
+///   scripts/crossovers.py --runs 2 --routine getrs,potrs,trsm -p s,d,c,z
+///                         -n 16,24,32,48,64,96,128,192,256,384 -l strided --nrhs R
+///                         --megabytes 32 -r 3                        (R = 0 (n), 16, 4, 1)
+/// where the AVX2 table sent them to the vendor path from n = 24..192: the lanes ran 0.1-0.7x
+/// the vendor path's time to n = 128 in every precision and column, and real and single complex
+/// stayed ahead to 384 (lanes / vendor at 384, nrhs = n: getrs s 0.89, d 0.72, c 0.86; potrs
+/// 0.88 / 0.67 / 0.82; trsm d 0.72, c 0.81, s 1.12). Crossovers: the order from which the vendor
+/// path was at least as fast at every larger measured order (one order within 10% of 1 not
+/// taken as a change of side), else 512, the first order not measured (kNone where the AVX2
+/// table had it). Double complex also with OpenBLAS's SkylakeX kernels (OPENBLAS_CORETYPE,
+/// 2 alternating runs of -n 64..256 or 128..256 with each path forced), whose ztrsm and zgetrs
+/// ran faster: the smaller of the two crossovers (lanes / vendor at 256, nrhs = n: getrs 1.24,
+/// potrs 1.17, trsm 1.15; trsm nrhs = 1 1.12 at 128 and 192; nrhs = 16 getrs 1.20 at 128,
+/// potrs 1.08 at 192, trsm 1.10 at 128), z nrhs = 4 between its neighbours. The same SkylakeX
+/// runs in double: lanes / vendor 0.26-0.50 at n = 64..256, nrhs = n. Two single entries with
+/// nrhs = 1 took a second look (2 alternating runs of the library with the table before and
+/// after): getrs s at 256 ran 1.45x faster on the lanes than on the vendor path (384: 1.38 in
+/// the table's runs), trsm s 0.79x (1.06 there): 384 and 256.
+inline constexpr Crossover kSolveCrossovers512[3][4][4] = {
+    {{{kNone, 384}, {kNone, 192}, {kNone, kNone}, {kNone, 384}},  // getrs, nrhs = 1
+     {{512, 512}, {kNone, 512}, {kNone, 512}, {kNone, 192}},      //        4
+     {{512, 512}, {kNone, 512}, {kNone, 512}, {kNone, 128}},      //        16
+     {{768, 512}, {768, 512}, {1024, 512}, {768, 256}}},          //        n
+    {{{kNone, 512}, {kNone, 512}, {kNone, 512}, {kNone, 512}},    // potrs
+     {{kNone, 512}, {kNone, 512}, {kNone, 384}, {kNone, 256}},
+     {{512, 512}, {kNone, 512}, {512, 512}, {kNone, 192}},
+     {{768, 512}, {768, 512}, {1024, 512}, {768, 256}}},
+    {{{kNone, 256}, {kNone, 384}, {kNone, 512}, {kNone, 128}},  // trsm
+     {{512, 512}, {kNone, 512}, {kNone, 512}, {kNone, 128}},
+     {{512, 128}, {kNone, 512}, {512, 384}, {kNone, 96}},
+     {{1024, 384}, {1024, 512}, {1024, 512}, {1024, 256}}},
+};
 
 /// geqrf, gels (min(m,n)): [routine][precision], measured on the 2-core Zen 5 VM (AVX-512) with
 /// square matrices, gels with trans N and nrhs = 1, 2 threads, 32 MiB batches, by
@@ -233,13 +268,12 @@ constexpr int precision_index() {
 template <class T>
 int vendor_crossover(Routine r, Layout layout, int n, int nrhs = 1) {
   const int p = precision_index<T>();
-  const Crossover c = int(r) < 4   ? (kVectorBytes >= 64 ? kCrossovers512 : kCrossovers)[int(r)][p]
-                      : int(r) < 7 ? (kVectorBytes >= 64 && rhs_column(n, nrhs) == 3
-                                          ? kSolveManyRhsCrossovers512[int(r) - 4][p]
-                                          : kSolveCrossovers[int(r) - 4][rhs_column(n, nrhs)][p])
-                      : r == Routine::gels && double(nrhs) * nrhs > n
-                          ? kGelsManyRhsCrossovers[p]
-                          : kQrCrossovers[int(r) - 7][p];
+  const Crossover c =
+      int(r) < 4   ? (kVectorBytes >= 64 ? kCrossovers512 : kCrossovers)[int(r)][p]
+      : int(r) < 7 ? (kVectorBytes >= 64 ? kSolveCrossovers512
+                                         : kSolveCrossovers)[int(r) - 4][rhs_column(n, nrhs)][p]
+      : r == Routine::gels && double(nrhs) * nrhs > n ? kGelsManyRhsCrossovers[p]
+                                                      : kQrCrossovers[int(r) - 7][p];
   return layout == Layout::interleaved ? c.interleaved : c.columns;
 }
 
