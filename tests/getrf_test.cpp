@@ -2,7 +2,11 @@
 // getrf against LAPACKE, typed over S/D/C/Z, on every test backend and layout.
 #include <fmt/format.h>
 
+#include <set>
+
 #include "common/harness.hpp"
+#include "dispatch.hpp"
+#include "kernels/getrf_lanes.hpp"
 
 namespace ompbtest {
 namespace {
@@ -52,21 +56,28 @@ TYPED_TEST(Getrf, BackwardErrorIsSmallAndPivotsMatchLapack) {
     for (int count : {1, 5, 67}) check_against_lapack<TypeParam>(n, n, count);
 }
 
-/// Both sides of every host crossover between the lane kernels and the vendor path up to 320 (32,
-/// 64, 96, 128, 160, 192, 256 and 320 by precision, layout and vector width, src/dispatch.hpp)
-/// and of the lanes' blocked form (lu_blocks_min: 128, 160, 192) factor correctly in every
-/// layout, tall and wide included.
+/// Both sides of the build's host crossovers between the lane kernels and the vendor path
+/// (src/dispatch.hpp, by precision, layout and vector width) up to kSeamsMax, and of the lanes'
+/// blocked form (lu_blocks_min), factor correctly in every layout, tall and wide included.
+/// Crossovers past kSeamsMax (AVX-512's 512..1024) have both their sides run by the suites with
+/// a path forced (host-lanes, host-vendor), as every order here.
 /// Batches of 48 keep the lane kernels below the crossovers (with up to 2 threads; fewer
 /// matrices per thread take the vendor path, as do the 3-matrix batches here).
 TYPED_TEST(Getrf, VendorCrossoversAreSeamless) {
-  for (int n : {31, 32, 63, 64, 95, 96, 127, 128, 159, 160, 191, 192, 255, 256, 319, 320})
-    check_against_lapack<TypeParam>(n, n, 48, 16);
+  using T = TypeParam;
+  constexpr int kSeamsMax = 320;
+  std::set<int> seams = {ompbatch::detail::lu_blocks_min<T>()};
+  for (Layout layout : {Layout::interleaved, Layout::strided})
+    seams.insert(
+        ompbatch::detail::vendor_crossover<T>(ompbatch::detail::Routine::getrf, layout, kSeamsMax));
+  for (int n : seams)
+    if (n <= kSeamsMax)
+      for (int order : {n - 1, n}) check_against_lapack<T>(order, order, 48, 16);
   // one block of 16 (on the lanes with 2 threads where the batch is interleaved)
-  for (auto [m, n] : {std::pair{250, 200}, {200, 250}})
-    check_against_lapack<TypeParam>(m, n, 16, 16);
+  for (auto [m, n] : {std::pair{250, 200}, {200, 250}}) check_against_lapack<T>(m, n, 16, 16);
   for (auto [m, n] : {std::pair{100, 96}, {96, 100}, {200, 128}, {128, 170}, {40, 33}})
-    check_against_lapack<TypeParam>(m, n, 3, 4);
-  check_against_lapack<TypeParam>(170, 160, 20, 12);  // blocks of 12 lanes: 8 + 4, then 8
+    check_against_lapack<T>(m, n, 3, 4);
+  check_against_lapack<T>(170, 160, 20, 12);  // blocks of 12 lanes: 8 + 4, then 8
 }
 
 /// An interleaved batch of fewer blocks than threads takes the vendor path block by block, the
