@@ -91,13 +91,15 @@ void getrs_lanes(Op trans, int n, int nrhs, const T *a, idx ars, idx acs, const 
 /// whose column 0 is column `base` of the order-n matrix; the columns left of it have been
 /// applied already (gemm_update), so k runs from the panel's first column.
 template <class P, class T>
-inline void potrf_tiles(int m, int cols, T *a, idx rs, idx cs, typename P::I &go, int base,
+inline void potrf_tiles(int m, int cols, T *a, idx rs, idx cs, typename P::I &go_io, int base,
                         int n) noexcept {
   using V = typename P::V;
   using R = typename P::R;
   constexpr int MR = TileShape<P>::rows, NC = TileShape<P>::cols;
   static_assert(MR >= NC, "the diagonal tile holds the block's diagonal");
   const R zero = P::real(P::splat(T(0))), one = P::real(P::splat(T(1)));
+  // a copy that stays in a register (Clang 19 loaded and stored the caller's at every column)
+  typename P::I go = go_io;
   // some lane stopped: stores keep its old values
   bool stopped = P::any(P::bnot(P::ge(go, n)));
   for (int j0 = 0; j0 < cols; j0 += NC) {
@@ -129,8 +131,9 @@ inline void potrf_tiles(int m, int cols, T *a, idx rs, idx cs, typename P::I &go
             stopped = stopped || P::any(fresh);
             go = P::sel(fresh, P::index(base + j0 + c), go);
             d = P::sel(ok, d, one);
-            acc[c][c] = P::from_real(P::sqrt(d));
-            rd[c] = P::real(P::recip(acc[c][c]));
+            const R s = P::sqrt(d);
+            acc[c][c] = P::from_real(s);
+            rd[c] = recip_sqrt<P, T>(s, d);
 #pragma GCC unroll 8
             for (int r = c + 1; r < kr; ++r) acc[r][c] = P::scale(acc[r][c], rd[c]);
 #pragma GCC unroll 8
@@ -168,6 +171,7 @@ inline void potrf_tiles(int m, int cols, T *a, idx rs, idx cs, typename P::I &go
     tile(std::true_type(), j0, md);
     for (int i0 = j0 + md; i0 < m; i0 += MR) tile(std::false_type(), i0, m - i0 < MR ? m - i0 : MR);
   }
+  go_io = go;
 }
 
 /// Values of T that potrf_blocked needs as work for order n and a pass of H lanes:

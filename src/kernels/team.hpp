@@ -195,9 +195,9 @@ int potrf_team(Uplo uplo, int n, T *user, idx urs, idx ucs) noexcept {
         for (int k = 0; k < j; ++k) x = P::fms(x, lj[k * cs], P::conj(lj[k * cs]));
         const R d = P::real(x);
         if (P::gt(d, R(0))) {  // false for NaN
-          const T s = P::from_real(P::sqrt(d));
-          *e = s;
-          rd = P::real(P::recip(s));
+          const R s = P::sqrt(d);
+          *e = P::from_real(s);
+          rd = recip_sqrt<P, T>(s, d);
         } else {
           info = j + 1;
         }
