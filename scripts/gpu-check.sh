@@ -101,7 +101,8 @@ done
 # The bench: n <= 32 at 10^5 and 10^6 matrices (the targets), n = 64..256 at 10^4 (where
 # a team per matrix may win), both shapes. GPU_CHECK_BENCH: the bench's arguments for each part,
 # "|" between parts. A part still running bench_s seconds after the first started is stopped,
-# and the parts after it do not run.
+# and the parts after it do not run. Where the pack holds a base library (gpu-pack.sh's
+# BASE_BUILD_DIR), each part runs with it right after, into cublas-base.csv.
 t0=$SECONDS
 csv=$out/cublas.csv
 : > "$csv"
@@ -112,6 +113,12 @@ for part in "${parts[@]}"; do
   # shellcheck disable=SC2086  # the part's words are the bench's arguments
   timeout $left "$bin/ompbatch_cublas_bench" $part >> "$csv" 2>&1 ||
     echo "# bench $part stopped: exit $?" | tee -a "$csv"
+  [ -d "$run/base" ] || continue
+  left=$((bench_s - (SECONDS - t0)))
+  [ $left -gt 5 ] || continue
+  # shellcheck disable=SC2086
+  LD_LIBRARY_PATH="$run/base:$LD_LIBRARY_PATH" timeout $left "$bin/ompbatch_cublas_bench" $part \
+    >> "$out/cublas-base.csv" 2>&1 || echo "# bench $part stopped: exit $?" >> "$out/cublas-base.csv"
 done
 echo "bench: $((SECONDS - t0)) s"
 { command -v column >/dev/null && column -s, -t || cat; } < <(grep -v '^#' "$csv" | awk -F, 'NR == 1 || $1 != "routine"' | cut -d, -f1-7,9-12)

@@ -5,14 +5,18 @@
 # reference's OpenBLAS/LAPACKE, every library that ldd resolves outside glibc and CUDA.
 #
 #   cmake --preset offload-nvptx && cmake --build --preset offload-nvptx
-#   scripts/gpu-pack.sh [BUILD_DIR]   -> build/gpu-pack/ompbatch-nvptx.tar.xz (about 55 MB)
-#   (BUILD_DIR: build/offload-nvptx unless given)
+#   scripts/gpu-pack.sh [BUILD_DIR [BASE_BUILD_DIR]]
+#     -> build/gpu-pack/ompbatch-nvptx.tar.xz (about 55 MB)
+#   (BUILD_DIR: build/offload-nvptx unless given; BASE_BUILD_DIR: another offload-nvptx build,
+#   of the commit to compare with, whose libompbatch goes along for gpu-check.sh's bench to run
+#   against the same binaries on the same device)
 #
 # On the GPU machine, in a copy of this repository with build/gpu-pack in it:
 #   scripts/gpu-check.sh OUTDIR    (tests on the offload backend, both shapes; cuBLAS bench)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 b=${1:-build/offload-nvptx}
+base=${2:-}
 out=build/gpu-pack
 bins=(tests/ompbatch_tests tests/c_api_example tests/c_enum_checks tests/fortran_getrf_solve
       bench/ompbatch_cublas_bench)
@@ -31,8 +35,13 @@ ldd "${bins[@]/#/$b/}" | awk '$2 == "=>" && $3 ~ /^\// {print $1, $3}' | sort -u
       *) cp -L "$path" "$out/stage/lib/$name" ;;
     esac
   done
+if [ -n "$base" ]; then
+  mkdir -p "$out/stage/base"
+  cp -L "$base/libompbatch.so.0" "$out/stage/base/"
+fi
 # Symbol tables are not needed to run (the dynamic symbols and the offload images stay).
 strip --strip-unneeded "$out"/stage/bin/* "$out"/stage/lib/libompbatch*
+if [ -n "$base" ]; then strip --strip-unneeded "$out"/stage/base/*; fi
 tar -C "$out/stage" -cf - . | xz -T0 -9 > "$out/ompbatch-nvptx.tar.xz"
 rm -rf "$out/stage"
 ls -la "$out"
