@@ -59,23 +59,25 @@ void launch(int dev, int count, F f) {
 /// Orders from which OffloadShape::automatic runs a team per matrix, by layout. interleaved_staged:
 /// on interleaved input only for matrices the team copies into its local memory
 /// (TeamMatrix::staged); in place a team's threads would read rows a width apart.
-/// Measured on an H100 (2026-11-27, double, 10^4 and 10^5 matrices at n = 8, 16, 32, 40, 48, 56,
-/// 64, 10^4 at 128, ompbatch_cublas_bench --shapes thread,team;
-/// bench/results/h100-20261127-gpu.md), the team kernels factoring a copy in the block's shared
-/// memory up to 32 KiB: a thread per matrix ran every n <= 16 2-11x faster on every layout. A team
-/// won getrf from 32 on strided and pointer-array input (1.1x at 10^5 matrices, 1.7x at
-/// 10^4; 1.5-2.5x at 40) and from 48 interleaved (1.1x at 10^5, 1.9x at 10^4), and lost interleaved
-/// at 128 (in place: 0.49x); potrf from 48 strided and pointer array (1.3-1.5x; 0.9-1.1x at 40).
-/// Interleaved potrf: a thread per matrix won at 10^5 matrices up to 64 (team 0.80x there), a team
-/// at 10^4 from 56 (1.4-1.9x; 1.4x at 128), so from 64 as on an H200 before. Other precisions and
-/// batch counts were not measured. Only builds for NVIDIA GPUs use the table: on the host-offload
-/// plugin (a CPU) a team per matrix runs only when asked for.
+/// Measured on an H200 (2026-11-28, double, 10^4 and 10^5 matrices at n = 16, 24, 28, 32, 40, 48,
+/// 56, ompbatch_cublas_bench --shapes thread,team; bench/results/h200-20261128-gpu.md), the team
+/// kernels factoring a copy in the block's shared memory of 8, 16 or 32 KiB as the matrix needs
+/// (against 32 KiB for every matrix: 1.7-2.4x at n = 16..32, 1.2-1.4x at 40). getrf: a team won
+/// from 24 on strided and pointer-array input (1.8-3.2x; tied with a thread per matrix at 16);
+/// interleaved, a thread per matrix won at 10^5 matrices at 24 and 28 (1.06-1.32x) and 40 and 48
+/// (1.07x), a team at 32 (1.05x) and 56 (1.24x), and at 10^4 matrices from 24 on (1.2-2.2x):
+/// from 32. potrf: on strided and pointer-array input a team won at 10^5 matrices from 24 on
+/// (1.1-1.8x, 1.75-1.79x at 32), at 10^4 a thread per matrix at 24 and 28 (1.3-1.5x strided), about
+/// even at 32 and 40, a team at 56 (1.7-1.9x): from 32. Interleaved, a thread per matrix won at
+/// 10^5 matrices through 56 (1.6x there) and at 10^4 through 40 (a team at 56, 1.35x): from 64 as
+/// before. Other precisions were not measured. Only builds for NVIDIA GPUs use the
+/// table: on the host-offload plugin (a CPU) a team per matrix runs only when asked for.
 struct TeamShapeMin {
   int interleaved, strided, pointer_array;
   bool interleaved_staged;
 };
-inline constexpr TeamShapeMin kTeamShapeMinGetrf{48, 32, 32, true},
-    kTeamShapeMinPotrf{64, 48, 48, false};
+inline constexpr TeamShapeMin kTeamShapeMinGetrf{32, 24, 24, true},
+    kTeamShapeMinPotrf{64, 32, 32, false};
 
 #ifdef OMPBATCH_OFFLOAD_NVPTX
 inline constexpr bool kGpuBuild = true;

@@ -2,6 +2,8 @@
 // The team-per-matrix shape's launches (kernels/team.hpp). Compiled in Clang's generic
 // data-sharing mode, unlike the rest of the offload code (CMakeLists.txt): a team's state lives
 // in its initial thread's locals, which the team's parallel region shares.
+#include <type_traits>
+
 #include "kernels/team.hpp"
 #include "offload/launch.hpp"
 #include "precisions.hpp"
@@ -22,18 +24,39 @@ void launch_teams(int dev, int count, int rows, F f) {
   for (int b = 0; b < count; ++b) f(b);
 }
 
+/// f(std::integral_constant<int, B>) for B the smallest of 8, 16 and 32 KiB that holds `elements`
+/// values of T (32 KiB where none does: the team then works in place), the size of the team's
+/// copy (TeamMatrix).
+template <class T, class F>
+void with_copy_bytes(idx elements, F f) {
+  const idx bytes = elements * idx(sizeof(T));
+  if (bytes <= 8192)
+    f(std::integral_constant<int, 8192>());
+  else if (bytes <= 16384)
+    f(std::integral_constant<int, 16384>());
+  else
+    f(std::integral_constant<int, 32768>());
+}
+
 template <class T>
 void getrf_teams(int dev, int count, int m, int n, const DeviceItems<T> &a,
                  const DeviceItems<int> &p, int *inf) {
-  launch_teams(dev, count, m, [=](int b) {
-    const int i = getrf_team<T>(m, n, a.at(b), a.rs, a.cs, p.data ? p.at(b) : nullptr, p.rs);
-    if (inf) inf[b] = i;
+  with_copy_bytes<T>(idx(m) * n, [&](auto bytes) {
+    launch_teams(dev, count, m, [=](int b) {
+      const int i = getrf_team<T, decltype(bytes)::value>(m, n, a.at(b), a.rs, a.cs,
+                                                          p.data ? p.at(b) : nullptr, p.rs);
+      if (inf) inf[b] = i;
+    });
   });
 }
 
 template <class T>
 void potrf_teams(int dev, int count, Uplo uplo, int n, const DeviceItems<T> &a, int *inf) {
-  launch_teams(dev, count, n, [=](int b) { inf[b] = potrf_team<T>(uplo, n, a.at(b), a.rs, a.cs); });
+  with_copy_bytes<T>(idx(n) * n, [&](auto bytes) {
+    launch_teams(dev, count, n, [=](int b) {
+      inf[b] = potrf_team<T, decltype(bytes)::value>(uplo, n, a.at(b), a.rs, a.cs);
+    });
+  });
 }
 
 #define OMPB_INSTANTIATE(L, T)                                             \

@@ -856,10 +856,18 @@ TYPED_TEST(OffloadShapes, TeamFactorsEqualThreadFactorsBitwise) {
   by_thread.set_offload_shape(OffloadShape::thread);
   by_team.set_offload_shape(OffloadShape::team);
   const int count = 5;
-  // the largest square order staged, and the next
+  // the largest square order staged, and the next; those of the smaller copies (8 and 16 KiB);
+  // the largest order a thread factors in a private copy
   const int staged = int(std::sqrt(double(ompbatch::detail::TeamMatrix<T>::kElements)));
+  const int copy8 = int(std::sqrt(8192.0 / sizeof(T))),
+            copy16 = int(std::sqrt(16384.0 / sizeof(T)));
   for (auto [m, n] : {std::pair{1, 1},
                       {5, 5},
+                      {8, 8},
+                      {copy8, copy8},
+                      {copy8 + 1, copy8 + 1},
+                      {copy16, copy16},
+                      {copy16 + 1, copy16 + 1},
                       {33, 33},
                       {140, 140},
                       {40, 9},
@@ -884,7 +892,7 @@ TYPED_TEST(OffloadShapes, TeamFactorsEqualThreadFactorsBitwise) {
       EXPECT_EQ(px, py);
       EXPECT_EQ(ix, iy);
     }
-  for (int n : {1, 5, 33, 140, staged, staged + 1})
+  for (int n : {1, 5, 8, copy8, copy8 + 1, copy16, copy16 + 1, 33, 140, staged, staged + 1})
     for (ompbatch::Uplo uplo : {ompbatch::Uplo::lower, ompbatch::Uplo::upper}) {
       SCOPED_TRACE(fmt::format("potrf n={} uplo={}", n, char(uplo)));
       std::vector<T> x;

@@ -36,10 +36,27 @@ namespace ompbatch::detail {
 
 #pragma omp declare target
 
+/// A size known at compile time (std::integral_constant), else 0. A type, not a variable
+/// template: every variable instantiated inside `declare target` becomes a device global that
+/// the offload runtime looks up when it loads the image, with an error on stderr for each one
+/// the device image lacks.
+template <class X>
+struct FixedSize : std::integral_constant<int, 0> {};
+template <class X, X V>
+struct FixedSize<std::integral_constant<X, V>> : std::integral_constant<int, int(V)> {};
+
+/// Whether row interchanges read and write rows by index p (one lane at run-time sizes), not by
+/// selects over the rows (several lanes, each with its own p; or one lane whose sizes are
+/// compiled in, which then keeps every address a constant: a private copy stays in registers).
+template <class P, class T, class M>
+constexpr bool indexed_rows() {
+  return std::is_same_v<typename P::V, T> && FixedSize<M>::value == 0;
+}
+
 /// Row p's value of the column c, p >= k (per lane).
 template <class P, class T, class M, class RS>
 inline typename P::V pick_row(const T *c, RS rs, int k, M m, typename P::I p) noexcept {
-  if constexpr (std::is_same_v<typename P::V, T>) {  // one lane: read it
+  if constexpr (indexed_rows<P, T, M>()) {  // read it
     return P::load(c + p * rs);
   } else {
     typename P::V u = P::load(c + k * rs);
@@ -51,7 +68,7 @@ inline typename P::V pick_row(const T *c, RS rs, int k, M m, typename P::I p) no
 /// Swaps rows k and p of the column c (per lane), p in first..m-1.
 template <class P, class T, class M, class RS>
 inline void swap_in_column(T *c, RS rs, int k, int first, M m, typename P::I p) noexcept {
-  if constexpr (std::is_same_v<typename P::V, T>) {
+  if constexpr (indexed_rows<P, T, M>()) {
     if (p == k) return;
     const T x = c[k * rs];
     c[k * rs] = c[p * rs];
@@ -581,15 +598,6 @@ inline void getrf_columns(T *a, RS rs, CS cs, int *ipiv, idx ps, typename P::I &
 /// 16 lanes, one thread, L2-resident batches: 4 ran 5-40% faster than 8 at n = 16..64, and
 /// two columns per update_column visit instead of one 5-20% slower.
 enum : int { kPanel = 4 };
-
-/// A size known at compile time (std::integral_constant), else 0. A type, not a variable
-/// template: every variable instantiated inside `declare target` becomes a device global that
-/// the offload runtime looks up when it loads the image, with an error on stderr for each one
-/// the device image lacks.
-template <class X>
-struct FixedSize : std::integral_constant<int, 0> {};
-template <class X, X V>
-struct FixedSize<std::integral_constant<X, V>> : std::integral_constant<int, int(V)> {};
 
 /// Fixed sizes up to this run their steps with compile-time k (bench/getrf_bench, 256 MiB
 /// batches: +19-26% at n = 4 and 8; up to 16 the unrolled code took minutes to compile and

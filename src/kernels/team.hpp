@@ -28,17 +28,20 @@ inline int team_threads(int rows) noexcept {
   return rows < kTeamThreads ? (rows > 0 ? rows : 1) : kTeamThreads;
 }
 
-/// The matrix a team factors. One of at most kBytes goes into a copy local to the team (on a
-/// GPU, Clang places the team's local object in the block's shared memory), column-major with
-/// ld = m: copied in and out once by the whole team, coalesced where the matrix is contiguous,
-/// and every step of the factorization reads and writes the copy instead of global memory; a
-/// larger one is used in place. lower: only the elements (i, j) with i >= j are copied. 32 KiB:
-/// a double 64 x 64, under the 48 KiB of static shared memory a CUDA block may have. A local of
-/// the team's initial thread, shared by its parallel region.
-template <class T>
+/// The matrix a team factors. One of at most kBytes (Bytes) goes into a copy local to the team
+/// (on a GPU, Clang places the team's local object in the block's shared memory), column-major
+/// with ld = m: copied in and out once by the whole team, coalesced where the matrix is
+/// contiguous, and every step of the factorization reads and writes the copy instead of global
+/// memory; a larger one is used in place. lower: only the elements (i, j) with i >= j are copied.
+/// 32 KiB at most: a double 64 x 64, under the 48 KiB of static shared memory a CUDA block may
+/// have. The launches (offload/team_offload.cpp) take the smallest of 8, 16 and 32 KiB that
+/// holds the matrix: the copy takes the block's shared memory whatever the matrix, and that
+/// bounds the teams an SM holds at once.
+/// A local of the team's initial thread, shared by its parallel region.
+template <class T, int Bytes = 32768>
 class TeamMatrix {
  public:
-  enum : int { kBytes = 32768, kElements = kBytes / int(sizeof(T)) };  // no device globals
+  enum : int { kBytes = Bytes, kElements = kBytes / int(sizeof(T)) };  // no device globals
 
   /// Whether an m x n matrix goes into the copy.
   static bool staged(int m, int n) noexcept { return idx(m) * n <= kElements; }
@@ -91,13 +94,13 @@ class TeamMatrix {
 /// getrf of the m x n matrix at user (row stride urs, column stride ucs) by the calling team;
 /// ipiv == nullptr: no interchanges. Returns the first k+1 with U(k,k) == 0, else 0. Called by
 /// one thread of the team (the team's initial thread), outside any parallel region.
-template <class T>
+template <class T, int Bytes = 32768>
 int getrf_team(int m, int n, T *user, idx urs, idx ucs, int *ipiv, idx ps) noexcept {
   using R = real_t<T>;
   const int K = m < n ? m : n;
   // the team's shared state: the matrix, each thread's best candidate row, the chosen one, the
   // info
-  TeamMatrix<T> w(m, n, false, user, urs, ucs);
+  TeamMatrix<T, Bytes> w(m, n, false, user, urs, ucs);
   R best[kTeamThreads];
   int where[kTeamThreads];
   int pivot_row = 0, info = 0;
@@ -169,7 +172,7 @@ int getrf_team(int m, int n, T *user, idx urs, idx ucs, int *ipiv, idx ps) noexc
 /// the threads, each element's updates in increasing k and then the scaling by the reciprocal of
 /// the new diagonal. A diagonal not positive (or NaN) at column j stops: returns j+1, and the
 /// columns from j on are as they came; else 0. Called as getrf_team.
-template <class T>
+template <class T, int Bytes = 32768>
 int potrf_team(Uplo uplo, int n, T *user, idx urs, idx ucs) noexcept {
   using P = Pack<T, 1>;
   using R = real_t<T>;
@@ -178,7 +181,7 @@ int potrf_team(Uplo uplo, int n, T *user, idx urs, idx ucs) noexcept {
     urs = ucs, ucs = s;
   }
   // the team's shared state: the matrix (its lower triangle), the info, 1 / L(j,j)
-  TeamMatrix<T> w(n, n, true, user, urs, ucs);
+  TeamMatrix<T, Bytes> w(n, n, true, user, urs, ucs);
   int info = 0;
   R rd = R(0);
   T *const a = w.a();
