@@ -34,12 +34,10 @@ void getrf_fixed_threads(int dev, int count, const DeviceItems<T> &a, const Devi
   launch(dev, count, [=](int b) {
     T *u = a.at(b);
     T x[N * N];
-    for (int j = 0; j < N; ++j)
-      for (int i = 0; i < N; ++i) x[i + j * N] = u[i * a.rs + j * a.cs];
+    copy_elements(C(), C(), u, a.rs, a.cs, x, One(), Ld());
     int i = 0;
     getrf_lanes<T, 1>(C(), C(), x, One(), Ld(), p.data ? p.at(b) : nullptr, p.rs, &i);
-    for (int j = 0; j < N; ++j)
-      for (int r = 0; r < N; ++r) u[r * a.rs + j * a.cs] = x[r + j * N];
+    copy_elements(C(), C(), x, One(), Ld(), u, a.rs, a.cs);
     if (inf) inf[b] = i;
   });
 }
@@ -92,12 +90,8 @@ void copy(const Context &ctx, const BatchView<const T> &from, const BatchView<T>
   const DeviceItems<const T> f = device_items(dF.view());
   const DeviceItems<T> t = device_items(dT.view());
   const int rows = to.rows, cols = to.cols;
-  launch(dev, to.count, [=](int b) {
-    const T *x = f.at(b);
-    T *y = t.at(b);
-    for (int j = 0; j < cols; ++j)
-      for (int i = 0; i < rows; ++i) y[i * t.rs + j * t.cs] = x[i * f.rs + j * f.cs];
-  });
+  launch(dev, to.count,
+         [=](int b) { copy_elements(rows, cols, f.at(b), f.rs, f.cs, t.at(b), t.rs, t.cs); });
   dT.copy_out();
 }
 

@@ -80,8 +80,7 @@ void matinv(const Context &ctx, const BatchView<const T> &A, const BatchView<T> 
       const T *x = a.at(b);
       T *lu = lus + idx(s) * nn;
       int *piv = pivs + idx(s) * n;
-      for (int j = 0; j < n; ++j)
-        for (int i = 0; i < n; ++i) lu[i + idx(j) * n] = x[i * a.rs + j * a.cs];
+      copy_elements(n, n, x, a.rs, a.cs, lu, idx(1), idx(n));
       int unused = 0;
       getrf_lanes<T, 1>(n, n, lu, 1, n, piv, 1, inf + b);
       getri_lanes<T, 1>(n, lu, 1, n, piv, 1, c.at(b), c.rs, c.cs, &unused);

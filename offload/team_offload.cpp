@@ -24,18 +24,18 @@ void launch_teams(int dev, int count, int rows, F f) {
   for (int b = 0; b < count; ++b) f(b);
 }
 
-/// f(std::integral_constant<int, B>) for B the smallest of 8, 16 and 32 KiB that holds `elements`
-/// values of T (32 KiB where none does: the team then works in place), the size of the team's
-/// copy (TeamMatrix).
+/// f(std::integral_constant<int, B>) for B the smallest of kTeamCopyMax / 4, / 2 and itself (8,
+/// 16 and 32 KiB) that holds `elements` values of T (kTeamCopyMax where none does: the team then
+/// works in place), the size of the team's copy (TeamMatrix).
 template <class T, class F>
 void with_copy_bytes(idx elements, F f) {
   const idx bytes = elements * idx(sizeof(T));
-  if (bytes <= 8192)
-    f(std::integral_constant<int, 8192>());
-  else if (bytes <= 16384)
-    f(std::integral_constant<int, 16384>());
+  if (bytes <= kTeamCopyMax / 4)
+    f(std::integral_constant<int, kTeamCopyMax / 4>());
+  else if (bytes <= kTeamCopyMax / 2)
+    f(std::integral_constant<int, kTeamCopyMax / 2>());
   else
-    f(std::integral_constant<int, 32768>());
+    f(std::integral_constant<int, kTeamCopyMax>());
 }
 
 template <class T>

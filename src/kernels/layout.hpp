@@ -24,6 +24,14 @@ inline idx col_stride(Layout layout, int ld, int width) noexcept {
   return layout == Layout::interleaved ? idx(ld) * width : ld;
 }
 
+/// y(i,j) = x(i,j) for the m x n elements, each matrix with its own strides (int/idx, or
+/// std::integral_constant where known at compile time: the loops then unroll).
+template <class T, class M, class N, class XRS, class XCS, class YRS, class YCS>
+inline void copy_elements(M m, N n, const T *x, XRS xrs, XCS xcs, T *y, YRS yrs, YCS ycs) noexcept {
+  for (int j = 0; j < n; ++j)
+    for (int i = 0; i < m; ++i) y[i * yrs + j * ycs] = x[i * xrs + j * xcs];
+}
+
 #pragma omp end declare target
 
 template <class T>

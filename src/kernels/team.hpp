@@ -28,6 +28,9 @@ inline int team_threads(int rows) noexcept {
   return rows < kTeamThreads ? (rows > 0 ? rows : 1) : kTeamThreads;
 }
 
+/// Bytes of the largest copy of a matrix local to a team (TeamMatrix).
+enum : int { kTeamCopyMax = 32768 };
+
 /// The matrix a team factors. One of at most kBytes (Bytes) goes into a copy local to the team
 /// (on a GPU, Clang places the team's local object in the block's shared memory), column-major
 /// with ld = m: copied in and out once by the whole team, coalesced where the matrix is
@@ -38,7 +41,7 @@ inline int team_threads(int rows) noexcept {
 /// holds the matrix: the copy takes the block's shared memory whatever the matrix, and that
 /// bounds the teams an SM holds at once.
 /// A local of the team's initial thread, shared by its parallel region.
-template <class T, int Bytes = 32768>
+template <class T, int Bytes = kTeamCopyMax>
 class TeamMatrix {
  public:
   enum : int { kBytes = Bytes, kElements = kBytes / int(sizeof(T)) };  // no device globals
@@ -94,7 +97,7 @@ class TeamMatrix {
 /// getrf of the m x n matrix at user (row stride urs, column stride ucs) by the calling team;
 /// ipiv == nullptr: no interchanges. Returns the first k+1 with U(k,k) == 0, else 0. Called by
 /// one thread of the team (the team's initial thread), outside any parallel region.
-template <class T, int Bytes = 32768>
+template <class T, int Bytes = kTeamCopyMax>
 int getrf_team(int m, int n, T *user, idx urs, idx ucs, int *ipiv, idx ps) noexcept {
   using R = real_t<T>;
   const int K = m < n ? m : n;
@@ -172,7 +175,7 @@ int getrf_team(int m, int n, T *user, idx urs, idx ucs, int *ipiv, idx ps) noexc
 /// the threads, each element's updates in increasing k and then the scaling by the reciprocal of
 /// the new diagonal. A diagonal not positive (or NaN) at column j stops: returns j+1, and the
 /// columns from j on are as they came; else 0. Called as getrf_team.
-template <class T, int Bytes = 32768>
+template <class T, int Bytes = kTeamCopyMax>
 int potrf_team(Uplo uplo, int n, T *user, idx urs, idx ucs) noexcept {
   using P = Pack<T, 1>;
   using R = real_t<T>;
