@@ -313,6 +313,13 @@ struct PairPack {
   }
 };
 
+/// Whether V is a PairPack's value (two halves, lo and hi). A type, not a variable template (see
+/// FixedSize).
+template <class V, class = void>
+struct IsPair : std::false_type {};
+template <class V>
+struct IsPair<V, std::void_t<decltype(V::lo), decltype(V::hi)>> : std::true_type {};
+
 template <class T, int W>
 struct Pack<T, W, std::enable_if_t<(W > 1) && std::is_floating_point_v<T>>>
     : std::conditional_t<(sizeof(T) * W > kVectorBytes), PairPack<Pack<T, W / 2>, W / 2>,

@@ -121,11 +121,21 @@ inline void tile_store_lower(const typename P::V (&acc)[R][C], T *x, idx rs, idx
 /// it (R * C + R loads where R + C would do). Zen 5 VM, g++ build, medians of 3 alternating
 /// runs: dpotrf by panels n = 192..512 1.07-1.16x, getri and matinv n = 128 1.07-1.11x; tiles of
 /// one row or column (the solves with one right-hand side) ran up to 0.77x with it and keep the
-/// compiler's choice.
+/// compiler's choice. A pair pack's value (16 double lanes on AVX-512) is kept as its two
+/// registers: GCC 12 loaded 24 vectors a step for the 3 x 2 tile's 12 fused updates, where 10 do.
+/// Kernels alone (16 double lanes, one interleaved block in L1 or L2, one thread, best of 7,
+/// medians of 3 alternating runs, g++): potrf n = 12 / 16 / 24 / 32 1.12x / 1.18x / 1.27x / 1.18x,
+/// trsm and potrs with nrhs = n 1.11-1.38x at n = 8..24; the tester (32 MiB, 2 threads, medians
+/// of 5 alternating runs): interleaved dpotrf n = 24 / 32 / 64 1.12x / 1.23x / 1.14x.
 template <class V>
 OMPB_INLINE inline void in_register(V &v) noexcept {
 #if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
-  if constexpr (!std::is_class_v<V> && sizeof(V) >= 16) asm("" : "+v"(v));
+  if constexpr (IsPair<V>::value) {
+    in_register(v.lo);
+    in_register(v.hi);
+  } else if constexpr (!std::is_class_v<V> && sizeof(V) >= 16) {
+    asm("" : "+v"(v));
+  }
 #else
   (void)v;
 #endif
