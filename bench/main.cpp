@@ -24,6 +24,7 @@ int main(int argc, char **argv) {
   benchmark::Initialize(&argc, argv);
   ompbatch::reference::openblas_single_threaded();
   const auto &c = b::ceilings();
+  ompbatch::reference::openblas_wait_idle();  // after start and the threaded gemm of ceilings()
   const ompbatch::Context &ctx = b::context();
   benchmark::AddCustomContext("ompbatch_backend",
                               ctx.backend() == ompbatch::Backend::offload ? "offload" : "host");

@@ -358,6 +358,7 @@ int main(int argc, char **argv) {
                       : o.backend == "offload" ? ompbatch::Backend::offload
                                                : ompbatch::Backend::automatic);
     ref::openblas_single_threaded();
+    ref::openblas_wait_idle();
     fmt::print("# ompbatch {}: backend {}, device {}, {} OpenMP threads\n", ompbGetVersion(),
                ctx.backend() == ompbatch::Backend::offload ? "offload" : "host", ctx.device(),
                omp_get_max_threads());

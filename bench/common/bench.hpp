@@ -75,10 +75,19 @@ inline long long batch_of(double mib, double bytes) {
   return std::max<long long>(1, (long long)(mib * 1048576 / bytes));
 }
 
+/// Whether the benchmark being measured ran OpenBLAS on several threads: lapacke_threaded, or
+/// ompbatch on fewer matrices than threads (the vendor path's threads inside a matrix). measure()
+/// then lets OpenBLAS's workers fall asleep before the next benchmark (openblas_wait_idle).
+inline bool &openblas_threaded() {
+  static bool threaded = false;
+  return threaded;
+}
+
 /// f(b) for b < count as the loop `impl` runs it.
 template <class F>
 void lapacke_loop(Impl impl, long long count, F &&f) {
   if (impl == Impl::lapacke_threaded) {
+    openblas_threaded() = true;
     openblas_set_num_threads(omp_get_max_threads());
     for (long long b = 0; b < count; ++b) f(b);
     reference::openblas_single_threaded();
@@ -109,6 +118,8 @@ void measure(benchmark::State &state, Prepare &&prepare, Run &&run, long long co
   state.counters["batch"] = double(count);
   const double achieved = flops * double(state.iterations()) / total * 1e-9;
   state.counters["roofline"] = achieved / roofline_gflops<T>(flops, bytes);
+  if (std::exchange(openblas_threaded(), false) || count < omp_get_max_threads())
+    reference::openblas_wait_idle();
 }
 
 /// Registers one benchmark: f(state) under `name`, manual time in milliseconds.
