@@ -10,19 +10,25 @@
 
 namespace ompbatch::detail::host {
 
-/// Interleaved blocks up to this many bytes: before the factorizations' and inverses' kernel
-/// call on an in-place chunk, the driver prefetches A's next block into L2 at once (as getrf's
-/// for its compile-time steps). Interleaved, 2 threads, 64 MiB, without / with, medians of
-/// alternating runs. Zen 3 VM, AVX2 (4 runs): dpotrf n = 8 7.28 -> 4.81 ms, 16 6.30 -> 5.39,
-/// spotrf 8 6.61 -> 5.15; dgetri 8 9.64 -> 7.98, 16 10.74 -> 9.22; dmatinv 8 11.78 -> 9.18, 16
-/// 12.27 -> 10.23. Zen 5 VM, AVX-512 (3 runs): dpotrf 8 2.92 -> 1.18, 16 2.25 -> 2.26; dgetri 8
-/// 6.20 -> 3.49, 16 3.54 -> 3.32; dmatinv 8 4.46 -> 3.98, 16 4.97 -> 4.95. The solves (getrs,
-/// potrs, trsm, nrhs = 1 and n) ran 0.81-1.14x, within the runs' spread, and do without.
-/// 16 KiB -> 40 KiB (Zen 5 VM, 3 alternating runs, g++ / clang builds): dpotrf n = 12 1.37x /
-/// 1.36x, 16 1.09x / 1.21x (16 lanes: a 32 KiB block), spotrf n = 20 1.26x / 1.43x, 24 1.22x /
-/// 1.42x, getri 0.98-1.08x; matinv 0.92-0.97x at n = 12..24, so it keeps 16 KiB. 64 KiB (the
-/// 32 x 32 double block) ran potrf n = 32 at 0.96-1.00x: no gain there.
-constexpr idx kBlockPrefetchMax = 40 * 1024, kMatinvPrefetchMax = 16 * 1024;
+/// Interleaved blocks up to this many bytes: before the kernel's call on an in-place chunk of the
+/// factorizations and inverses (the solves: kSolvePrefetchMax), the driver prefetches A's next
+/// block into L2 at once (as getrf's for its compile-time steps). Interleaved, 2 threads, 64 MiB,
+/// without / with, medians of alternating runs. Zen 3 VM, AVX2 (4 runs): dpotrf n = 8 7.28 -> 4.81
+/// ms, 16 6.30 -> 5.39, spotrf 8 6.61 -> 5.15; dgetri 8 9.64 -> 7.98, 16 10.74 -> 9.22; dmatinv
+/// 8 11.78 -> 9.18, 16 12.27 -> 10.23. Zen 5 VM, AVX-512 (3 runs): dpotrf 8 2.92 -> 1.18, 16 2.25
+/// -> 2.26; dgetri 8 6.20 -> 3.49, 16 3.54 -> 3.32; dmatinv 8 4.46 -> 3.98, 16 4.97 -> 4.95. 16 KiB
+/// -> 40 KiB (Zen 5 VM, 3 alternating runs, g++ / clang builds): dpotrf n = 12 1.37x / 1.36x,
+/// 16 1.09x / 1.21x (16 lanes: a 32 KiB block), spotrf n = 20 1.26x / 1.43x, 24 1.22x / 1.42x,
+/// getri 0.98-1.08x; matinv 0.92-0.97x at n = 12..24, so it keeps 16 KiB. 64 KiB (the 32 x 32
+/// double block) ran potrf n = 32 at 0.96-1.00x: no gain there. The solves (getrs, potrs, trsm)
+/// prefetch A's next block up to 16 KiB (n = 8 in every precision, 12 in single). Zen 5 VM,
+/// interleaved, 32 MiB, medians of 5 alternating runs of -r 5, without / with, g++ / clang builds,
+/// nrhs = 1 at n = 8: getrs 1.10-2.34x / 1.44-2.21x, potrs 1.28-2.83x / 0.84-1.44x, trsm 1.32-2.36x
+/// / 1.15-1.62x (z getrs 3.27 -> 1.40 ms, g++); at n = 12 in single 1.23-1.46x / 0.83-1.38x; with
+/// nrhs = n (3 runs) at n = 8 getrs 1.18-1.29x / 1.29-1.55x, potrs 0.75-1.10x / 0.97-1.04x, trsm
+/// 0.86-0.98x / 0.90-1.44x. Up to 40 KiB (n = 16) ran 0.60-1.65x there.
+constexpr idx kBlockPrefetchMax = 40 * 1024, kMatinvPrefetchMax = 16 * 1024,
+              kSolvePrefetchMax = 16 * 1024;
 
 /// Before the kernel's call on chunk b0 of A: A's next block, where in place and at most `max`
 /// bytes.
@@ -113,6 +119,7 @@ void getrs(Op trans, const BatchView<const T> &A, ConstPivots ipiv, const BatchV
           return [&, a = LaneArg<const T, W>(A, true, false),
                   p = LaneArg<const int, W>(P, true, false), b = LaneArg<T, W>(B, true, true),
                   work = solve_work<T, W>(A.rows, B.cols)](idx b0, int lanes, Place at) mutable {
+            prefetch_ahead<W>(A, b0, at.in_place, kSolvePrefetchMax);
             a.bind(b0, lanes, at);
             p.bind(b0, lanes, at);
             b.bind(b0, lanes, at);
@@ -225,6 +232,7 @@ void solve_ab(const BatchView<const T> &A, const BatchView<T> &B, F f) {
         [&] {
           return [&, a = LaneArg<const T, W>(A, true, false), b = LaneArg<T, W>(B, true, true),
                   work = solve_work<T, W>(A.rows, nrhs)](idx b0, int lanes, Place at) mutable {
+            prefetch_ahead<W>(A, b0, at.in_place, kSolvePrefetchMax);
             a.bind(b0, lanes, at);
             b.bind(b0, lanes, at);
             f(a, b, lanes_w, work.data());
