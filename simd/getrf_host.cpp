@@ -126,6 +126,26 @@ void getrf_dispatch(const BatchView<T> &A, const BatchView<int> &P, int *info) {
   }
 }
 
+/// getrf of W lanes packed in a thread's buffer (row stride W, column stride n W, pivots at
+/// stride W): the kernels compiled for the order up to kFixedMax<T>, the same instantiations as
+/// getrf's packed chunks, else run-time sizes (work: getrf_work_size<T, W>(n, n) values).
+template <class T, int W, int N = 1>
+void getrf_packed_lanes(int n, T *a, int *ipiv, int *info, T *work) {
+  if constexpr (N <= kFixedMax<T>) {
+    if (n == N)
+      return getrf_lanes<T, W>(constant<N>(), constant<N>(), a, iconstant<W>(),
+                               iconstant<idx(N) * W>(), ipiv, W, info, Ahead{});
+    return getrf_packed_lanes<T, W, N + 1>(n, a, ipiv, info, work);
+  } else {
+    getrf_lanes<T, W>(n, n, a, idx(W), idx(n) * W, ipiv, W, info, {}, work);
+  }
+}
+
+template <class T>
+void getrf_packed(int n, T *a, int *ipiv, int *info, T *work) {
+  getrf_packed_lanes<T, getrf_width<T>()>(n, a, ipiv, info, work);
+}
+
 template <class T>
 void getrf(const BatchView<T> &A, Pivots ipiv, int *info) {
   const BatchView<int> P = pivot_view(A, ipiv.data, ipiv.stride);
@@ -162,5 +182,6 @@ void copy(const BatchView<const T> &from, const BatchView<T> &to) {
   template void copy<T>(const BatchView<const T> &, const BatchView<T> &);
 OMPB_FOR_EACH_PRECISION(OMPB_INSTANTIATE)
 #undef OMPB_INSTANTIATE
+template void getrf_packed<float>(int, float *, int *, int *, float *);
 
 }  // namespace ompbatch::detail::host

@@ -9,6 +9,11 @@ namespace ompbatch::detail::host {
 template <class T>
 void getrf(const BatchView<T> &A, Pivots ipiv, int *info);
 
+/// getrf of getrf_width<T>() lanes packed in a thread's buffer (row stride W, column stride n W,
+/// pivots at stride W): matinv's factorization in single precision (simd/getrf_host.cpp).
+template <class T>
+void getrf_packed(int n, T *a, int *ipiv, int *info, T *work);
+
 template <class T>
 void copy(const BatchView<const T> &from, const BatchView<T> &to);
 

@@ -158,6 +158,17 @@ void getri(const BatchView<const T> &A, ConstPivots ipiv, const BatchView<T> &C,
   });
 }
 
+/// Whether matinv factors with the kernels compiled for small orders, as getrf does
+/// (getrf_packed), rather than the run-time kernel: single precision, whose lanes are getrf's at
+/// every order, so that it adds no code. Zen 5 VM, 2 threads, 32 MiB, smatinv n = 4..24 in both
+/// layouts, medians of 3-4 alternating runs of -r 5, run-time -> compiled: g++ build 1.06-1.54x,
+/// 0.94-1.31x and 0.82-1.13x in three runs (10, 9 and 3 of 10 cells ahead), clang build
+/// 1.00-1.37x. Double ran 0.70-1.23x (interleaved 0.72-0.89x at n = 8..16, where an unchanged
+/// kernel read 0.86-0.93x in the next run), complex 0.77-1.56x: no gain that the runs separate,
+/// for 35 s more compile of simd/getrf_host.cpp.
+template <class T>
+inline constexpr bool kMatinvFixedSizes = std::is_same_v<T, float>;
+
 /// matinv: A's lanes copied into the thread's scratch, factored there (getrf), inverted into C.
 template <class T>
 void matinv(const BatchView<const T> &A, const BatchView<T> &C, int *info) {
@@ -184,8 +195,13 @@ void matinv(const BatchView<const T> &A, const BatchView<T> &C, int *info) {
                 for (int l = 0; l < W; ++l) t[l] = f[l];
               }
             int *infos = inf.bind(b0, lanes, at), unused[W];
-            getrf_lanes<T, W>(n, n, lu.data(), idx(W), idx(n) * W, piv.data(), W, infos, {},
-                              work.data());
+            if constexpr (kMatinvFixedSizes<T>) {
+              static_assert(W == getrf_width<T>());
+              getrf_packed<T>(n, lu.data(), piv.data(), infos, work.data());
+            } else {
+              getrf_lanes<T, W>(n, n, lu.data(), idx(W), idx(n) * W, piv.data(), W, infos, {},
+                                work.data());
+            }
             getri_lanes<T, W>(n, lu.data(), W, idx(n) * W, piv.data(), W, c.ptr(), c.rs(), c.cs(),
                               unused, work.data());
             c.finish(b0, lanes);
