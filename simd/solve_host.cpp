@@ -21,7 +21,7 @@ namespace ompbatch::detail::host {
 /// 16 1.09x / 1.21x (16 lanes: a 32 KiB block), spotrf n = 20 1.26x / 1.43x, 24 1.22x / 1.42x,
 /// getri 0.98-1.08x; matinv 0.92-0.97x at n = 12..24, so it keeps 16 KiB. 64 KiB (the 32 x 32
 /// double block) ran potrf n = 32 at 0.96-1.00x: no gain there. The solves (getrs, potrs, trsm)
-/// prefetch A's next block up to 16 KiB (n = 8 in every precision, 12 in single). Zen 5 VM,
+/// prefetch A's next block up to 16 KiB (n = 8 in every precision, to 16 in single). Zen 5 VM,
 /// interleaved, 32 MiB, medians of 5 alternating runs of -r 5, without / with, g++ / clang builds,
 /// nrhs = 1 at n = 8: getrs 1.10-2.34x / 1.44-2.21x, potrs 1.28-2.83x / 0.84-1.44x, trsm 1.32-2.36x
 /// / 1.15-1.62x (z getrs 3.27 -> 1.40 ms, g++); at n = 12 in single 1.23-1.46x / 0.83-1.38x; with
