@@ -116,34 +116,39 @@ void getrf_run(const BatchView<T> &A, const BatchView<int> &P, int *info) {
 template <class T>
 constexpr int kFixedMax = kColumnsMax<T> > 16 ? kColumnsMax<T> : 16;
 
-template <class T, int W, int N = 1>
+/// Calls f(constant<N>()) for an order n of 1 to kFixedMax<T>, which has kernels compiled for
+/// it, else f(constant<0>()) (run-time sizes).
+template <class T, int N = 1, class F>
+void with_fixed_order(int n, F &&f) {
+  if constexpr (N <= kFixedMax<T>) {
+    if (n == N) return f(constant<N>());
+    return with_fixed_order<T, N + 1>(n, f);
+  } else {
+    f(constant<0>());
+  }
+}
+
+template <class T, int W>
 void getrf_dispatch(const BatchView<T> &A, const BatchView<int> &P, int *info) {
-  if constexpr (N <= kFixedMax<T>) {
-    if (A.rows == N && A.cols == N) return getrf_run<T, W, N>(A, P, info);
-    return getrf_dispatch<T, W, N + 1>(A, P, info);
-  } else {
-    getrf_run<T, W, 0>(A, P, info);
-  }
+  with_fixed_order<T>(A.rows == A.cols ? A.rows : 0,
+                      [&](auto order) { getrf_run<T, W, decltype(order)::value>(A, P, info); });
 }
 
-/// getrf of W lanes packed in a thread's buffer (row stride W, column stride n W, pivots at
-/// stride W): the kernels compiled for the order up to kFixedMax<T>, the same instantiations as
-/// getrf's packed chunks, else run-time sizes (work: getrf_work_size<T, W>(n, n) values).
-template <class T, int W, int N = 1>
-void getrf_packed_lanes(int n, T *a, int *ipiv, int *info, T *work) {
-  if constexpr (N <= kFixedMax<T>) {
-    if (n == N)
-      return getrf_lanes<T, W>(constant<N>(), constant<N>(), a, iconstant<W>(),
-                               iconstant<idx(N) * W>(), ipiv, W, info, Ahead{});
-    return getrf_packed_lanes<T, W, N + 1>(n, a, ipiv, info, work);
-  } else {
-    getrf_lanes<T, W>(n, n, a, idx(W), idx(n) * W, ipiv, W, info, {}, work);
-  }
-}
-
+/// getrf of W = getrf_width<T>() lanes packed in a thread's buffer (row stride W, column stride
+/// n W, pivots at stride W): the kernels compiled for the order up to kFixedMax<T>, the same
+/// instantiations as getrf's packed chunks, else run-time sizes (work: getrf_work_size<T, W>(n,
+/// n) values).
 template <class T>
 void getrf_packed(int n, T *a, int *ipiv, int *info, T *work) {
-  getrf_packed_lanes<T, getrf_width<T>()>(n, a, ipiv, info, work);
+  constexpr int W = getrf_width<T>();
+  with_fixed_order<T>(n, [&](auto order) {
+    constexpr int N = decltype(order)::value;
+    if constexpr (N > 0)
+      getrf_lanes<T, W>(order, order, a, iconstant<W>(), iconstant<idx(N) * W>(), ipiv, W, info,
+                        Ahead{});
+    else
+      getrf_lanes<T, W>(n, n, a, idx(W), idx(n) * W, ipiv, W, info, {}, work);
+  });
 }
 
 template <class T>
