@@ -122,13 +122,24 @@ inline constexpr Crossover kCrossovers[4][4] = {
 /// (1.18) at 256 / 384 / 512 / 768, strided 0.94 / 1.19 at 256 / 384; matinv c interleaved 0.84
 /// (0.76) / 0.90 (0.88) / (1.07) at 384 / 512 / 768, strided 0.91 / 1.06 at 384 / 512; z
 /// interleaved 0.95 (0.94) / 1.06 (1.05) at 384 / 512, strided 0.98 / 1.15 at 256 / 384; potrf
-/// strided c 0.96 / 0.92 / 1.03 at 192 / 256 / 384, z 0.85 / 1.35 at 128 / 192. Columns: S, D,
-/// C, Z.
+/// strided c 0.96 / 0.92 / 1.03 at 192 / 256 / 384, z 0.85 / 1.35 at 128 / 192.
+/// getrf, getri and matinv from 384 once more (Zen 5 VM, 2026-11-28, after the blocked lanes'
+/// later changes), by
+///   scripts/crossovers.py --runs 2 --routine getrf (getri,matinv) -p s,d,c,z -n 384,512,768
+///                         -l interleaved,strided --megabytes 32 -r 3
+/// lanes / vendor time at 384 / 512 / 768, interleaved; strided: getrf s 0.83 / 0.50 / 0.77;
+/// 1.06 / 1.32 / 1.14, d 0.86 / 0.87 / 0.96; 0.96 / 1.08 / 1.31 (192 kept), c 0.71 / 0.81 / 0.81;
+/// 0.82 / 0.92 / 0.97, z 0.69 / 0.76 / 0.81; 0.98 / 0.97 / 1.01 (256 kept); getri s 0.63 / 0.83 /
+/// 0.96; 0.82 / 1.01 / 1.23, d 0.61 / 0.87 / 0.98; 0.75 / 0.86 / 1.00, c 0.57 / 0.67 / 0.68; 0.71
+/// / 0.87 / 0.91, z 0.78 / 0.73 / 0.73; 0.83 / 0.85 / 0.89; matinv s 0.85 / 1.24 / 1.34; 1.09 /
+/// 1.24 / 1.33, d 0.98 / 0.94 / 0.99; 1.14 / 1.08 / 1.27, c 0.92 / 0.68 / 0.80; 0.85 / 0.91 /
+/// 0.96, z 0.73 / 0.80 / 0.86; 0.86 / 0.90 / 0.90. Where the lanes stayed ahead at 768: 1024,
+/// the first order not measured. Columns: S, D, C, Z.
 inline constexpr Crossover kCrossovers512[4][4] = {
-    {{1024, 768}, {768, 192}, {768, 512}, {768, 256}},     // getrf
-    {{512, 384}, {512, 512}, {768, 512}, {512, 384}},      // getri
-    {{768, 512}, {512, 512}, {768, 512}, {512, 384}},      // matinv
-    {{2048, 256}, {2048, 384}, {2048, 384}, {2048, 192}},  // potrf
+    {{1024, 384}, {1024, 192}, {1024, 1024}, {1024, 256}},   // getrf
+    {{1024, 512}, {1024, 768}, {1024, 1024}, {1024, 1024}},  // getri
+    {{512, 384}, {1024, 384}, {1024, 1024}, {1024, 1024}},   // matinv
+    {{2048, 256}, {2048, 384}, {2048, 384}, {2048, 192}},    // potrf
 };
 
 /// The right-hand sides the solves' crossovers were measured at; the last column is nrhs = n.
