@@ -207,16 +207,23 @@ inline constexpr Crossover kSolveCrossovers[3][4][4] = {
 /// runs in double: lanes / vendor 0.26-0.50 at n = 64..256, nrhs = n. Two single entries with
 /// nrhs = 1 took a second look (2 alternating runs of the library with the table before and
 /// after): getrs s at 256 ran 1.45x faster on the lanes than on the vendor path (384: 1.38 in
-/// the table's runs), trsm s 0.79x (1.06 there): 384 and 256.
+/// the table's runs), trsm s 0.79x (1.06 there): 384 and 256. Column-major, nrhs = n, from 512
+/// once more (2026-11-28, the same VM and command with -n 512,768): lanes / vendor time at 512 /
+/// 768, getrs s 0.92 / 1.10, d 0.93 / 0.96, c 0.91 / 1.02, z 1.11 / 1.17; potrs s 1.25 / 1.13,
+/// d 0.95 / 0.94, c 0.91 / 1.04, z 1.13 / 1.14; trsm s 1.17 / 1.36, d 1.00 / 1.11, c 1.03 /
+/// 1.09, z 1.13 / 1.22: getrs and potrs c 512 -> 768, d 512 -> 1024 (the first order not
+/// measured). Single getrs at 512 again, 4 alternating runs of the tester with each path forced:
+/// lanes 88.9-97.1 ms, vendor 83.5-85.8 (512 kept); getrs and potrs c and d, 3 runs: lanes /
+/// vendor median time 0.88-0.95.
 inline constexpr Crossover kSolveCrossovers512[3][4][4] = {
     {{{kNone, 384}, {kNone, 192}, {kNone, kNone}, {kNone, 384}},  // getrs, nrhs = 1
      {{512, 512}, {kNone, 512}, {kNone, 512}, {kNone, 192}},      //        4
      {{512, 512}, {kNone, 512}, {kNone, 512}, {kNone, 128}},      //        16
-     {{768, 512}, {768, 512}, {1024, 512}, {768, 256}}},          //        n
+     {{768, 512}, {768, 1024}, {1024, 768}, {768, 256}}},         //        n
     {{{kNone, 512}, {kNone, 512}, {kNone, 512}, {kNone, 512}},    // potrs
      {{kNone, 512}, {kNone, 512}, {kNone, 384}, {kNone, 256}},
      {{512, 512}, {kNone, 512}, {512, 512}, {kNone, 192}},
-     {{768, 512}, {768, 512}, {1024, 512}, {768, 256}}},
+     {{768, 512}, {768, 1024}, {1024, 768}, {768, 256}}},
     {{{kNone, 256}, {kNone, 384}, {kNone, 512}, {kNone, 128}},  // trsm
      {{512, 512}, {kNone, 512}, {kNone, 512}, {kNone, 128}},
      {{512, 128}, {kNone, 512}, {512, 384}, {kNone, 96}},
