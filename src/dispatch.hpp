@@ -134,11 +134,14 @@ inline constexpr Crossover kCrossovers[4][4] = {
 /// / 0.87 / 0.91, z 0.78 / 0.73 / 0.73; 0.83 / 0.85 / 0.89; matinv s 0.85 / 1.24 / 1.34; 1.09 /
 /// 1.24 / 1.33, d 0.98 / 0.94 / 0.99; 1.14 / 1.08 / 1.27, c 0.92 / 0.68 / 0.80; 0.85 / 0.91 /
 /// 0.96, z 0.73 / 0.80 / 0.86; 0.86 / 0.90 / 0.90. Where the lanes stayed ahead at 768: 1024,
-/// the first order not measured. Columns: S, D, C, Z.
+/// the first order not measured. Real interleaved at 1024 (the same VM and script, -p s,d -n
+/// 1024 -l interleaved): getrf s 0.84, d 1.12; getri s 1.07, d 0.95; matinv s 0.94, d 0.92:
+/// getrf s, getri d and matinv d 1024 -> 2048 (matinv s keeps 512: 1.24 / 1.34 at 512 / 768,
+/// one order within 10% of 1). Columns: S, D, C, Z.
 inline constexpr Crossover kCrossovers512[4][4] = {
-    {{1024, 384}, {1024, 192}, {1024, 1024}, {1024, 256}},   // getrf
-    {{1024, 512}, {1024, 768}, {1024, 1024}, {1024, 1024}},  // getri
-    {{512, 384}, {1024, 384}, {1024, 1024}, {1024, 1024}},   // matinv
+    {{2048, 384}, {1024, 192}, {1024, 1024}, {1024, 256}},   // getrf
+    {{1024, 512}, {2048, 768}, {1024, 1024}, {1024, 1024}},  // getri
+    {{512, 384}, {2048, 384}, {1024, 1024}, {1024, 1024}},   // matinv
     {{2048, 256}, {2048, 384}, {2048, 384}, {2048, 192}},    // potrf
 };
 
@@ -214,20 +217,25 @@ inline constexpr Crossover kSolveCrossovers[3][4][4] = {
 /// 1.09, z 1.13 / 1.22: getrs and potrs c 512 -> 768, d 512 -> 1024 (the first order not
 /// measured). Single getrs at 512 again, 4 alternating runs of the tester with each path forced:
 /// lanes 88.9-97.1 ms, vendor 83.5-85.8 (512 kept); getrs and potrs c and d, 3 runs: lanes /
-/// vendor median time 0.88-0.95.
+/// vendor median time 0.88-0.95. Interleaved, nrhs = n, real, at 768 and 1024 (2026-11-28, the
+/// same VM, scripts/crossovers.py --runs 2 --routine getrs,potrs,trsm -p s,d -n 768,1024 -l
+/// interleaved --nrhs 0 --megabytes 32 -r 3), lanes / vendor time at 768 / 1024: getrs s 0.84 /
+/// 0.89, d 0.90 / 0.88; potrs s 0.94 / 0.89, d 0.92 / 1.00; trsm s 0.73 / 0.88, d 0.79 / 0.93:
+/// 768 (getrs, potrs) and 1024 (trsm) -> 2048, the first order not measured (complex not
+/// measured there).
 inline constexpr Crossover kSolveCrossovers512[3][4][4] = {
     {{{kNone, 384}, {kNone, 192}, {kNone, kNone}, {kNone, 384}},  // getrs, nrhs = 1
      {{512, 512}, {kNone, 512}, {kNone, 512}, {kNone, 192}},      //        4
      {{512, 512}, {kNone, 512}, {kNone, 512}, {kNone, 128}},      //        16
-     {{768, 512}, {768, 1024}, {1024, 768}, {768, 256}}},         //        n
+     {{2048, 512}, {2048, 1024}, {1024, 768}, {768, 256}}},       //        n
     {{{kNone, 512}, {kNone, 512}, {kNone, 512}, {kNone, 512}},    // potrs
      {{kNone, 512}, {kNone, 512}, {kNone, 384}, {kNone, 256}},
      {{512, 512}, {kNone, 512}, {512, 512}, {kNone, 192}},
-     {{768, 512}, {768, 1024}, {1024, 768}, {768, 256}}},
+     {{2048, 512}, {2048, 1024}, {1024, 768}, {768, 256}}},
     {{{kNone, 256}, {kNone, 384}, {kNone, 512}, {kNone, 128}},  // trsm
      {{512, 512}, {kNone, 512}, {kNone, 512}, {kNone, 128}},
      {{512, 128}, {kNone, 512}, {512, 384}, {kNone, 96}},
-     {{1024, 384}, {1024, 512}, {1024, 512}, {1024, 256}}},
+     {{2048, 384}, {2048, 512}, {1024, 512}, {1024, 256}}},
 };
 
 /// geqrf, gels (min(m,n)): [routine][precision], measured on the 2-core Zen 5 VM (AVX-512) with
