@@ -221,21 +221,22 @@ inline constexpr Crossover kSolveCrossovers[3][4][4] = {
 /// same VM, scripts/crossovers.py --runs 2 --routine getrs,potrs,trsm -p s,d -n 768,1024 -l
 /// interleaved --nrhs 0 --megabytes 32 -r 3), lanes / vendor time at 768 / 1024: getrs s 0.84 /
 /// 0.89, d 0.90 / 0.88; potrs s 0.94 / 0.89, d 0.92 / 1.00; trsm s 0.73 / 0.88, d 0.79 / 0.93:
-/// 768 (getrs, potrs) and 1024 (trsm) -> 2048, the first order not measured (complex not
-/// measured there).
+/// 768 (getrs, potrs) and 1024 (trsm) -> 2048, the first order not measured. Double complex
+/// the same way (-p z): getrs 0.71 / 0.78, potrs 0.71 / 0.80, trsm 0.69 / 0.77: 768 / 768 / 1024
+/// -> 2048 (single complex not measured there).
 inline constexpr Crossover kSolveCrossovers512[3][4][4] = {
     {{{kNone, 384}, {kNone, 192}, {kNone, kNone}, {kNone, 384}},  // getrs, nrhs = 1
      {{512, 512}, {kNone, 512}, {kNone, 512}, {kNone, 192}},      //        4
      {{512, 512}, {kNone, 512}, {kNone, 512}, {kNone, 128}},      //        16
-     {{2048, 512}, {2048, 1024}, {1024, 768}, {768, 256}}},       //        n
+     {{2048, 512}, {2048, 1024}, {1024, 768}, {2048, 256}}},      //        n
     {{{kNone, 512}, {kNone, 512}, {kNone, 512}, {kNone, 512}},    // potrs
      {{kNone, 512}, {kNone, 512}, {kNone, 384}, {kNone, 256}},
      {{512, 512}, {kNone, 512}, {512, 512}, {kNone, 192}},
-     {{2048, 512}, {2048, 1024}, {1024, 768}, {768, 256}}},
+     {{2048, 512}, {2048, 1024}, {1024, 768}, {2048, 256}}},
     {{{kNone, 256}, {kNone, 384}, {kNone, 512}, {kNone, 128}},  // trsm
      {{512, 512}, {kNone, 512}, {kNone, 512}, {kNone, 128}},
      {{512, 128}, {kNone, 512}, {512, 384}, {kNone, 96}},
-     {{2048, 384}, {2048, 512}, {1024, 512}, {1024, 256}}},
+     {{2048, 384}, {2048, 512}, {1024, 512}, {2048, 256}}},
 };
 
 /// geqrf, gels (min(m,n)): [routine][precision], measured on the 2-core Zen 5 VM (AVX-512) with
