@@ -59,25 +59,27 @@ void launch(int dev, int count, F f) {
 /// Orders from which OffloadShape::automatic runs a team per matrix, by layout. interleaved_staged:
 /// on interleaved input only for matrices the team copies into its local memory
 /// (TeamMatrix::staged); in place a team's threads would read rows a width apart.
-/// Measured on an H200 (2026-11-28, double, 10^4 and 10^5 matrices at n = 16, 24, 28, 32, 40, 48,
-/// 56, ompbatch_cublas_bench --shapes thread,team; bench/results/h200-20261128-gpu.md), the team
-/// kernels factoring a copy in the block's shared memory of 8, 16 or 32 KiB as the matrix needs
-/// (against 32 KiB for every matrix: 1.7-2.4x at n = 16..32, 1.2-1.4x at 40). getrf: a team won
-/// from 24 on strided and pointer-array input (1.8-3.2x; tied with a thread per matrix at 16);
-/// interleaved, a thread per matrix won at 10^5 matrices at 24 and 28 (1.06-1.32x) and 40 and 48
-/// (1.07x), a team at 32 (1.05x) and 56 (1.24x), and at 10^4 matrices from 24 on (1.2-2.2x):
-/// from 32. potrf: on strided and pointer-array input a team won at 10^5 matrices from 24 on
-/// (1.1-1.8x, 1.75-1.79x at 32), at 10^4 a thread per matrix at 24 and 28 (1.3-1.5x strided), about
-/// even at 32 and 40, a team at 56 (1.7-1.9x): from 32. Interleaved, a thread per matrix won at
-/// 10^5 matrices through 56 (1.6x there) and at 10^4 through 40 (a team at 56, 1.35x): from 64 as
-/// before. Other precisions were not measured. Only builds for NVIDIA GPUs use the
-/// table: on the host-offload plugin (a CPU) a team per matrix runs only when asked for.
+/// Measured on an H200 (2026-11-28, double, 10^4 and 10^5 matrices, ompbatch_cublas_bench
+/// --shapes thread,team; bench/results/h200-20261128-gpu.md and h200-20261128-teams-gpu.md), the
+/// team kernels factoring a copy in the block's shared memory of 8, 16 or 32 KiB as the matrix
+/// needs, with one barrier a column for potrf and two for getrf. getrf: on strided and
+/// pointer-array input a team won at both batch sizes from 16 on (1.2-2.6x at 16 and 20, 1.8-3.2x
+/// from 24), at 12 only on 10^4 matrices (1.5-1.7x; a thread per matrix 1.02-1.04x on 10^5): from
+/// 16. Interleaved, a thread per matrix won at 10^5 matrices at 16 and 20 (1.6-2.0x) and, before
+/// the two-barrier getrf, at 24 and 28 (1.06-1.32x), a team at 32 and 48 (1.2x); at 10^4 matrices
+/// a thread at 16 and 20, a team from 24 on: from 32. potrf: on strided input a team won at both
+/// batch sizes from 24 on (1.08x at 24 on 10^4, 1.4x on 10^5; a thread per matrix at 16, 2.1x); on
+/// pointer arrays a thread per matrix won at 24 on 10^4 matrices (1.12x), a team at 28 at both
+/// (1.04x, 1.9x): from 28. Interleaved, a thread per matrix won at 10^5 matrices through 56 (1.6x
+/// there) and at 10^4 through 40 (a team at 56, 1.35x): from 64 as before. Other precisions were
+/// not measured. Only builds for NVIDIA GPUs use the table: on the host-offload plugin (a CPU) a
+/// team per matrix runs only when asked for.
 struct TeamShapeMin {
   int interleaved, strided, pointer_array;
   bool interleaved_staged;
 };
-inline constexpr TeamShapeMin kTeamShapeMinGetrf{32, 24, 24, true},
-    kTeamShapeMinPotrf{64, 32, 32, false};
+inline constexpr TeamShapeMin kTeamShapeMinGetrf{32, 16, 16, true},
+    kTeamShapeMinPotrf{64, 24, 28, false};
 
 #ifdef OMPBATCH_OFFLOAD_NVPTX
 inline constexpr bool kGpuBuild = true;

@@ -540,11 +540,11 @@ TEST(OffloadShapes, AutomaticFollowsTheMeasuredCrossovers) {
     int from;  // the first order of a team per matrix on a GPU
   };
   const Side sides[] = {{off::kTeamShapeMinGetrf, Layout::interleaved, 32},
-                        {off::kTeamShapeMinGetrf, Layout::strided, 24},
-                        {off::kTeamShapeMinGetrf, Layout::pointer_array, 24},
+                        {off::kTeamShapeMinGetrf, Layout::strided, 16},
+                        {off::kTeamShapeMinGetrf, Layout::pointer_array, 16},
                         {off::kTeamShapeMinPotrf, Layout::interleaved, 64},
-                        {off::kTeamShapeMinPotrf, Layout::strided, 32},
-                        {off::kTeamShapeMinPotrf, Layout::pointer_array, 32}};
+                        {off::kTeamShapeMinPotrf, Layout::strided, 24},
+                        {off::kTeamShapeMinPotrf, Layout::pointer_array, 28}};
   for (const Side &s : sides) {
     SCOPED_TRACE(fmt::format("layout {} from {}", int(s.layout), s.from));
     EXPECT_FALSE(off::team_shape(ctx, s.layout, s.from - 1, true, s.min, true));

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // Factorizations of one matrix by a team of threads (the offload backend's team-per-matrix
-// shape), the rows of each column spread over the team's threads with a barrier between the
-// steps: getrf (the pivot search a reduction over the threads) and potrf, small matrices in a
-// copy local to the team (TeamMatrix). Each applies the same operations in the same order to
+// shape), the rows of each column spread over the team's threads, every thread finding the
+// pivot (getrf) or the diagonal (potrf) itself: getrf and potrf, small matrices in a copy local
+// to the team (TeamMatrix). Each applies the same operations in the same order to
 // every element as the one-lane kernels (getrf_lanes and potrf_lanes with W = 1): the results
 // are bitwise equal.
 #pragma once
@@ -97,16 +97,17 @@ class TeamMatrix {
 /// getrf of the m x n matrix at user (row stride urs, column stride ucs) by the calling team;
 /// ipiv == nullptr: no interchanges. Returns the first k+1 with U(k,k) == 0, else 0. Called by
 /// one thread of the team (the team's initial thread), outside any parallel region.
+/// At step k every thread finds the pivot row itself (the same scan of column k as
+/// getrf_lanes'), the threads interchange rows k and p in the other columns, and then update the
+/// rows below k spread over them, the multipliers from column k as the scan read it (row p's is
+/// row k's); a barrier after the scan and interchange, and after the update.
 template <class T, int Bytes = kTeamCopyMax>
 int getrf_team(int m, int n, T *user, idx urs, idx ucs, int *ipiv, idx ps) noexcept {
   using R = real_t<T>;
   const int K = m < n ? m : n;
-  // the team's shared state: the matrix, each thread's best candidate row, the chosen one, the
-  // info
+  // the team's shared state: the matrix, the info
   TeamMatrix<T, Bytes> w(m, n, false, user, urs, ucs);
-  R best[kTeamThreads];
-  int where[kTeamThreads];
-  int pivot_row = 0, info = 0;
+  int info = 0;
   T *const a = w.a();
   const idx rs = w.rs(), cs = w.cs();
 #pragma omp parallel num_threads(team_threads(m))
@@ -115,39 +116,25 @@ int getrf_team(int m, int n, T *user, idx urs, idx ucs, int *ipiv, idx ps) noexc
     w.in(t, nt);
     for (int k = 0; k < K; ++k) {
       T *ck = a + k * cs;  // column k
+      const T akk = ck[k * rs];
+      // p = k + iamax(a(k:m-1, k)): the first row of the largest |re|+|im|; a NaN is never
+      // chosen after row k and row k's NaN keeps row k (getrf_lanes' scan)
+      int p = k;
       if (ipiv) {
-        // p = k + iamax(a(k:m-1, k)): the first row of the largest |re|+|im|, a NaN never
-        // chosen after row k (as getrf_lanes' scan, which only moves on a strictly greater value)
-        R bv = R(-1);
-        int bi = -1;
-        for (int i = k + 1 + t; i < m; i += nt) {
+        R best = abs1(akk);
+        for (int i = k + 1; i < m; ++i) {
           const R v = abs1(ck[i * rs]);
-          if (v > bv) bv = v, bi = i;
+          if (v > best) best = v, p = i;
         }
-        best[t] = bv, where[t] = bi;
-#pragma omp barrier
-        if (t == 0) {
-          const R vk = abs1(ck[k * rs]);
-          int p = k;
-          if (vk == vk) {  // row k's NaN keeps row k
-            R bb = R(-1);
-            int pi = -1;
-            for (int s = 0; s < nt; ++s)
-              if (where[s] >= 0 && (best[s] > bb || (best[s] == bb && where[s] < pi)))
-                bb = best[s], pi = where[s];
-            if (pi >= 0 && bb > vk) p = pi;
-          }
-          pivot_row = p;
-          ipiv[k * ps] = p + 1;
-        }
-#pragma omp barrier
-        const int p = pivot_row;
-        for (int j = t; j < n; j += nt) swap_in_column<Pack<T, 1>>(a + j * cs, rs, k, k + 1, m, p);
-#pragma omp barrier
+        if (t == 0) ipiv[k * ps] = p + 1;
       }
       // zero pivots record info, their columns are not scaled; l21 = a21 / a11 by the
       // reciprocal, or by division where it would overflow (LAPACK)
-      const T piv = ck[k * rs];
+      const T piv = ck[p * rs];
+      for (int j = t; j < n; j += nt)  // column k: below, when every thread has read it
+        if (j != k) swap_in_column<Pack<T, 1>>(a + j * cs, rs, k, k + 1, m, p);
+#pragma omp barrier
+      if (p != k && t == 0) ck[k * rs] = piv;
       const bool zero = piv == T(0);
       if (zero && t == 0 && info == 0) info = k + 1;
       const T r = recip(zero ? T(1) : piv);
@@ -155,7 +142,8 @@ int getrf_team(int m, int n, T *user, idx urs, idx ucs, int *ipiv, idx ps) noexc
       const bool tiny = apiv > R(0) && apiv < std::numeric_limits<R>::min();
       for (int i = k + 1 + t; i < m; i += nt) {
         T *e = ck + i * rs;
-        const T l = tiny ? div(*e, piv) : mul(*e, r);
+        const T y = i == p ? akk : *e;
+        const T l = tiny ? div(y, piv) : mul(y, r);
         *e = l;
         for (int j = k + 1; j < n; ++j) {
           T *x = a + i * rs + j * cs;
@@ -171,10 +159,12 @@ int getrf_team(int m, int n, T *user, idx urs, idx ucs, int *ipiv, idx ps) noexc
 
 /// Cholesky of the uplo triangle of the n x n matrix at user by the calling team (potrf_lanes'
 /// result: upper is the lower algorithm on the transposed storage). Left-looking, as
-/// potrf_tiles: for each column j, its diagonal by one thread, then its rows below spread over
-/// the threads, each element's updates in increasing k and then the scaling by the reciprocal of
-/// the new diagonal. A diagonal not positive (or NaN) at column j stops: returns j+1, and the
-/// columns from j on are as they came; else 0. Called as getrf_team.
+/// potrf_tiles: for each column j, its diagonal (every thread computes it, the same operations
+/// in the same order), then its rows below spread over the threads, each element's updates in
+/// increasing k and then the scaling by the reciprocal of the new diagonal (stored at the next
+/// column, when no thread reads it); one barrier a column.
+/// A diagonal not positive (or NaN) at column j stops: returns j+1, and the columns from j on are
+/// as they came; else 0. Called as getrf_team.
 template <class T, int Bytes = kTeamCopyMax>
 int potrf_team(Uplo uplo, int n, T *user, idx urs, idx ucs) noexcept {
   using P = Pack<T, 1>;
@@ -183,41 +173,38 @@ int potrf_team(Uplo uplo, int n, T *user, idx urs, idx ucs) noexcept {
     const idx s = urs;
     urs = ucs, ucs = s;
   }
-  // the team's shared state: the matrix (its lower triangle), the info, 1 / L(j,j)
+  // the team's shared state: the matrix (its lower triangle), the info
   TeamMatrix<T, Bytes> w(n, n, true, user, urs, ucs);
   int info = 0;
-  R rd = R(0);
   T *const a = w.a();
   const idx rs = w.rs(), cs = w.cs();
 #pragma omp parallel num_threads(team_threads(n))
   {
     const int t = omp_get_thread_num(), nt = omp_get_num_threads();
     w.in(t, nt);
+    R diag = R(0);  // L(j-1, j-1), stored at step j, when no thread reads A(j-1, j-1)
     for (int j = 0; j < n; ++j) {
+      if (t == 0 && j > 0) a[(j - 1) * (rs + cs)] = P::from_real(diag);
       const T *lj = a + j * rs;  // row j of L: L(j, k) at lj + k*cs
-      if (t == 0) {
-        T *e = a + j * (rs + cs);
-        T x = *e;
-        for (int k = 0; k < j; ++k) x = P::fms(x, lj[k * cs], P::conj(lj[k * cs]));
-        const R d = P::real(x);
-        if (P::gt(d, R(0))) {  // false for NaN
-          const R s = P::sqrt(d);
-          *e = P::from_real(s);
-          rd = recip_sqrt<P, T>(s, d);
-        } else {
-          info = j + 1;
-        }
+      T x = a[j * (rs + cs)];
+      for (int k = 0; k < j; ++k) x = P::fms(x, lj[k * cs], P::conj(lj[k * cs]));
+      const R d = P::real(x);
+      if (!P::gt(d, R(0))) {  // true for NaN; every thread stops here
+        if (t == 0) info = j + 1;
+        break;
       }
-#pragma omp barrier
-      if (info) break;
+      diag = P::sqrt(d);
+      const R rd = recip_sqrt<P, T>(diag, d);
       for (int i = j + 1 + t; i < n; i += nt) {
-        T *e = a + i * rs + j * cs;
-        T x = *e;
-        for (int k = 0; k < j; ++k) x = P::fms(x, a[i * rs + k * cs], P::conj(lj[k * cs]));
-        *e = P::scale(x, rd);
+        T *f = a + i * rs + j * cs;
+        T y = *f;
+        for (int k = 0; k < j; ++k) y = P::fms(y, a[i * rs + k * cs], P::conj(lj[k * cs]));
+        *f = P::scale(y, rd);
       }
 #pragma omp barrier
     }
+    if (t == 0 && info == 0 && n > 0) a[(n - 1) * (rs + cs)] = P::from_real(diag);
+#pragma omp barrier
     w.out(t, nt);  // columns from a stopping one on go back as they came
   }
   return info;
