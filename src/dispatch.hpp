@@ -46,6 +46,11 @@ struct Crossover {
 /// where the vendor path must unpack it first.
 inline constexpr int kNone = 1 << 30;
 
+/// The lane kernels were faster at every order measured, to 1024: the first order not measured,
+/// which use_vendor's few-matrix rule takes as its estimate, and from which the vendor path runs
+/// without a measurement behind it.
+inline constexpr int kPast1024 = 2048;
+
 // The crossovers, measured on the 2-core Zen 3 VM (AVX2) with 2 threads and 32 MiB batches by
 //   scripts/crossovers.py --runs 2 --routine all -p d,s -n 24,32,48,64,96,128,160,192,256,320
 //                         -l interleaved,strided --megabytes 32 -r 3
@@ -92,39 +97,37 @@ inline constexpr Crossover kCrossovers[4][4] = {
 /// 384, 1.15 at 512; c 0.94 at 256, 1.05 at 320 / 0.86 at 192, 1.08 at 256; z 0.69 / 0.84 at
 /// 128, 1.07 / 1.15 at 192. potrf since its panels' form (potrf_blocked, from n = 192; single 256),
 /// 2 alternating runs of medians of 3, 128 MiB, n = 256..1024: interleaved double 0.76-0.91, single
-/// 0.63-0.78 (lanes ahead at every order: 2048 is not a measured order but the estimate of
-/// use_vendor's few-matrix rule); c, z 0.49-0.72 at 192..768 (64 MiB); strided double 0.91 at
-/// 256, 1.15 at 384, 1.02 at 512, 1.15 at 768 and 1024; single 1.16 at 256, 1.35-1.61 from 384;
-/// complex strided (narrow packed chunks) as before: 0.88-1.08 from 32 (c 1.01 at 64, z 1.08 at
-/// 32). getri on the Intel Xeon VM since the interchanges by blocks of columns (laswp_lanes),
-/// the same command with -n 256,384,512,768 (complex 128,192,256,384), lanes / vendor time:
-/// double strided 0.84 / 0.87 / 1.08 at 256 / 384 / 512 (interleaved 0.98 at 384, 1.20 at 512);
-/// single 0.85 / 1.12 interleaved, 0.99 / 1.02 strided at 256 / 384; c strided 0.83 / 1.05 at
-/// 192 / 256 (interleaved 1.10 at 384); z 0.75 / 1.08 / 1.15 interleaved at 128 / 192 / 256,
-/// 0.92 / 1.16 strided at 128 / 192. matinv there agreed with the table (d 1.02 / 1.00 at 512,
-/// s 0.99 / 1.19 at 512, c 0.90 / 1.15 at 256 / 384 interleaved, 1.02 strided at 256, z 1.04 /
-/// 1.16 at 192). potrf column-major complex there, -n 24,32,48,64 -l strided: z 0.68 / 0.76 /
-/// 1.02 / 1.16 (crossover 32 -> 48), c 0.67 / 0.85 / 0.87 / 1.16 (64 kept). Complex column-major
-/// since the lanes' packs move complex elements by tiles (Tiling, simd/lanes.hpp), Intel Xeon VM,
-/// 2 threads, -l strided -n 96,128,192,256,384 (getrf c also 512; potrf also 32..64, strided and
-/// pointer), 32 MiB, 2 alternating runs, vendor / lanes time, g++ (clang): getrf c 1.58 (1.45) at
-/// 128, 1.07-1.08 at 384, 0.83 at 512 (crossover 128 -> 512); z 1.24 (1.17) at 128, 1.08 (1.06) at
-/// 192, 0.99 at 256, 0.94 (0.86) at 384 (128 -> 256); getri c 1.09 (1.08) at 256, 0.92 (0.90) at
-/// 384 (256 -> 384), z 1.19 (1.03) at 128, 0.96 (0.84) at 192 (192 kept); matinv c 1.08 (1.05)
-/// at 256, 0.86 at 384 (256 -> 384), z 1.27 (1.01) at 128, 0.99 (0.86) at 192 (kept); potrf c
-/// 1.22 (1.20) at 128, 0.80 (0.84) at 192 (64 -> 192), z 1.14-1.21 at 64, 1.01-1.05 (0.98) at
-/// 96, 0.95-1.02 (0.86) at 128 (48 -> 96). Interleaved complex, g++: getri and matinv z 1.18-1.35
-/// at 128, 0.88-0.91 at 192; getrf z 1.09 at 384, 0.98 at 512 (kept). Complex getri, matinv and
-/// potrf since their lanes run the preferred width at every order (simd/solve_host.cpp), Intel
-/// Xeon VM, 2 runs, 32 MiB, lanes / vendor time (scripts/crossovers.py, g++ build; clang
-/// interleaved from 256): getri c interleaved 0.75 (0.79) / 0.88 (0.89) / (1.08) at 384 / 512 /
-/// 768, strided 0.90 / 1.06 at 384 / 512; z interleaved 0.81 (0.87) / 0.93 (0.99) / 0.98 (1.05) /
-/// (1.18) at 256 / 384 / 512 / 768, strided 0.94 / 1.19 at 256 / 384; matinv c interleaved 0.84
-/// (0.76) / 0.90 (0.88) / (1.07) at 384 / 512 / 768, strided 0.91 / 1.06 at 384 / 512; z
-/// interleaved 0.95 (0.94) / 1.06 (1.05) at 384 / 512, strided 0.98 / 1.15 at 256 / 384; potrf
-/// strided c 0.96 / 0.92 / 1.03 at 192 / 256 / 384, z 0.85 / 1.35 at 128 / 192.
-/// getrf, getri and matinv from 384 once more (Zen 5 VM, 2026-11-28, after the blocked lanes'
-/// later changes), by
+/// 0.63-0.78 (lanes ahead at every order: kPast1024); c, z 0.49-0.72 at 192..768 (64 MiB); strided
+/// double 0.91 at 256, 1.15 at 384, 1.02 at 512, 1.15 at 768 and 1024; single 1.16 at
+/// 256, 1.35-1.61 from 384; complex strided (narrow packed chunks) as before: 0.88-1.08 from 32
+/// (c 1.01 at 64, z 1.08 at 32). getri on the Intel Xeon VM since the interchanges by blocks of
+/// columns (laswp_lanes), the same command with -n 256,384,512,768 (complex 128,192,256,384), lanes
+/// / vendor time: double strided 0.84 / 0.87 / 1.08 at 256 / 384 / 512 (interleaved 0.98 at
+/// 384, 1.20 at 512); single 0.85 / 1.12 interleaved, 0.99 / 1.02 strided at 256 / 384; c strided
+/// 0.83 / 1.05 at 192 / 256 (interleaved 1.10 at 384); z 0.75 / 1.08 / 1.15 interleaved at 128 /
+/// 192 / 256, 0.92 / 1.16 strided at 128 / 192. matinv there agreed with the table (d 1.02 / 1.00
+/// at 512, s 0.99 / 1.19 at 512, c 0.90 / 1.15 at 256 / 384 interleaved, 1.02 strided at 256,
+/// z 1.04 / 1.16 at 192). potrf column-major complex there, -n 24,32,48,64 -l strided: z 0.68 /
+/// 0.76 / 1.02 / 1.16 (crossover 32 -> 48), c 0.67 / 0.85 / 0.87 / 1.16 (64 kept). Complex
+/// column-major since the lanes' packs move complex elements by tiles (Tiling, simd/lanes.hpp),
+/// Intel Xeon VM, 2 threads, -l strided -n 96,128,192,256,384 (getrf c also 512; potrf also 32..64,
+/// strided and pointer), 32 MiB, 2 alternating runs, vendor / lanes time, g++ (clang): getrf c 1.58
+/// (1.45) at 128, 1.07-1.08 at 384, 0.83 at 512 (crossover 128 -> 512); z 1.24 (1.17) at 128, 1.08
+/// (1.06) at 192, 0.99 at 256, 0.94 (0.86) at 384 (128 -> 256); getri c 1.09 (1.08) at 256, 0.92
+/// (0.90) at 384 (256 -> 384), z 1.19 (1.03) at 128, 0.96 (0.84) at 192 (192 kept); matinv c 1.08
+/// (1.05) at 256, 0.86 at 384 (256 -> 384), z 1.27 (1.01) at 128, 0.99 (0.86) at 192 (kept); potrf
+/// c 1.22 (1.20) at 128, 0.80 (0.84) at 192 (64 -> 192), z 1.14-1.21 at 64, 1.01-1.05 (0.98) at 96,
+/// 0.95-1.02 (0.86) at 128 (48 -> 96). Interleaved complex, g++: getri and matinv z 1.18-1.35 at
+/// 128, 0.88-0.91 at 192; getrf z 1.09 at 384, 0.98 at 512 (kept). Complex getri, matinv and potrf
+/// since their lanes run the preferred width at every order (simd/solve_host.cpp), Intel Xeon VM, 2
+/// runs, 32 MiB, lanes / vendor time (scripts/crossovers.py, g++ build; clang interleaved from
+/// 256): getri c interleaved 0.75 (0.79) / 0.88 (0.89) / (1.08) at 384 / 512 / 768, strided 0.90
+/// / 1.06 at 384 / 512; z interleaved 0.81 (0.87) / 0.93 (0.99) / 0.98 (1.05) / (1.18) at 256 / 384
+/// / 512 / 768, strided 0.94 / 1.19 at 256 / 384; matinv c interleaved 0.84 (0.76) / 0.90 (0.88) /
+/// (1.07) at 384 / 512 / 768, strided 0.91 / 1.06 at 384 / 512; z interleaved 0.95 (0.94) / 1.06
+/// (1.05) at 384 / 512, strided 0.98 / 1.15 at 256 / 384; potrf strided c 0.96 / 0.92 / 1.03 at 192
+/// / 256 / 384, z 0.85 / 1.35 at 128 / 192. getrf, getri and matinv from 384 once more (Zen 5 VM,
+/// 2026-11-28, after the blocked lanes' later changes), by
 ///   scripts/crossovers.py --runs 2 --routine getrf (getri,matinv) -p s,d,c,z -n 384,512,768
 ///                         -l interleaved,strided --megabytes 32 -r 3
 /// lanes / vendor time at 384 / 512 / 768, interleaved; strided: getrf s 0.83 / 0.50 / 0.77;
@@ -136,13 +139,13 @@ inline constexpr Crossover kCrossovers[4][4] = {
 /// 0.96, z 0.73 / 0.80 / 0.86; 0.86 / 0.90 / 0.90. Where the lanes stayed ahead at 768: 1024,
 /// the first order not measured. Real interleaved at 1024 (the same VM and script, -p s,d -n
 /// 1024 -l interleaved): getrf s 0.84, d 1.12; getri s 1.07, d 0.95; matinv s 0.94, d 0.92:
-/// getrf s, getri d and matinv d 1024 -> 2048 (matinv s keeps 512: 1.24 / 1.34 at 512 / 768,
+/// getrf s, getri d and matinv d 1024 -> kPast1024 (matinv s keeps 512: 1.24 / 1.34 at 512 / 768,
 /// one order within 10% of 1). Columns: S, D, C, Z.
 inline constexpr Crossover kCrossovers512[4][4] = {
-    {{2048, 384}, {1024, 192}, {1024, 1024}, {1024, 256}},   // getrf
-    {{1024, 512}, {2048, 768}, {1024, 1024}, {1024, 1024}},  // getri
-    {{512, 384}, {2048, 384}, {1024, 1024}, {1024, 1024}},   // matinv
-    {{2048, 256}, {2048, 384}, {2048, 384}, {2048, 192}},    // potrf
+    {{kPast1024, 384}, {1024, 192}, {1024, 1024}, {1024, 256}},                // getrf
+    {{1024, 512}, {kPast1024, 768}, {1024, 1024}, {1024, 1024}},               // getri
+    {{512, 384}, {kPast1024, 384}, {1024, 1024}, {1024, 1024}},                // matinv
+    {{kPast1024, 256}, {kPast1024, 384}, {kPast1024, 384}, {kPast1024, 192}},  // potrf
 };
 
 /// The right-hand sides the solves' crossovers were measured at; the last column is nrhs = n.
@@ -221,22 +224,22 @@ inline constexpr Crossover kSolveCrossovers[3][4][4] = {
 /// same VM, scripts/crossovers.py --runs 2 --routine getrs,potrs,trsm -p s,d -n 768,1024 -l
 /// interleaved --nrhs 0 --megabytes 32 -r 3), lanes / vendor time at 768 / 1024: getrs s 0.84 /
 /// 0.89, d 0.90 / 0.88; potrs s 0.94 / 0.89, d 0.92 / 1.00; trsm s 0.73 / 0.88, d 0.79 / 0.93:
-/// 768 (getrs, potrs) and 1024 (trsm) -> 2048, the first order not measured. Double complex
-/// the same way (-p z): getrs 0.71 / 0.78, potrs 0.71 / 0.80, trsm 0.69 / 0.77: 768 / 768 / 1024
-/// -> 2048 (single complex not measured there).
+/// 768 (getrs, potrs) and 1024 (trsm) -> kPast1024. Double complex the same way (-p z): getrs
+/// 0.71 / 0.78, potrs 0.71 / 0.80, trsm 0.69 / 0.77: 768 / 768 / 1024 -> kPast1024 (single
+/// complex not measured there).
 inline constexpr Crossover kSolveCrossovers512[3][4][4] = {
-    {{{kNone, 384}, {kNone, 192}, {kNone, kNone}, {kNone, 384}},  // getrs, nrhs = 1
-     {{512, 512}, {kNone, 512}, {kNone, 512}, {kNone, 192}},      //        4
-     {{512, 512}, {kNone, 512}, {kNone, 512}, {kNone, 128}},      //        16
-     {{2048, 512}, {2048, 1024}, {1024, 768}, {2048, 256}}},      //        n
-    {{{kNone, 512}, {kNone, 512}, {kNone, 512}, {kNone, 512}},    // potrs
+    {{{kNone, 384}, {kNone, 192}, {kNone, kNone}, {kNone, 384}},             // getrs, nrhs = 1
+     {{512, 512}, {kNone, 512}, {kNone, 512}, {kNone, 192}},                 //        4
+     {{512, 512}, {kNone, 512}, {kNone, 512}, {kNone, 128}},                 //        16
+     {{kPast1024, 512}, {kPast1024, 1024}, {1024, 768}, {kPast1024, 256}}},  //        n
+    {{{kNone, 512}, {kNone, 512}, {kNone, 512}, {kNone, 512}},               // potrs
      {{kNone, 512}, {kNone, 512}, {kNone, 384}, {kNone, 256}},
      {{512, 512}, {kNone, 512}, {512, 512}, {kNone, 192}},
-     {{2048, 512}, {2048, 1024}, {1024, 768}, {2048, 256}}},
+     {{kPast1024, 512}, {kPast1024, 1024}, {1024, 768}, {kPast1024, 256}}},
     {{{kNone, 256}, {kNone, 384}, {kNone, 512}, {kNone, 128}},  // trsm
      {{512, 512}, {kNone, 512}, {kNone, 512}, {kNone, 128}},
      {{512, 128}, {kNone, 512}, {512, 384}, {kNone, 96}},
-     {{2048, 384}, {2048, 512}, {1024, 512}, {2048, 256}}},
+     {{kPast1024, 384}, {kPast1024, 512}, {1024, 512}, {kPast1024, 256}}},
 };
 
 /// geqrf, gels (min(m,n)): [routine][precision], measured on the 2-core Zen 5 VM (AVX-512) with
