@@ -225,21 +225,22 @@ inline constexpr Crossover kSolveCrossovers[3][4][4] = {
 /// interleaved --nrhs 0 --megabytes 32 -r 3), lanes / vendor time at 768 / 1024: getrs s 0.84 /
 /// 0.89, d 0.90 / 0.88; potrs s 0.94 / 0.89, d 0.92 / 1.00; trsm s 0.73 / 0.88, d 0.79 / 0.93:
 /// 768 (getrs, potrs) and 1024 (trsm) -> kPast1024. Double complex the same way (-p z): getrs
-/// 0.71 / 0.78, potrs 0.71 / 0.80, trsm 0.69 / 0.77: 768 / 768 / 1024 -> kPast1024 (single
-/// complex not measured there).
+/// 0.71 / 0.78, potrs 0.71 / 0.80, trsm 0.69 / 0.77: 768 / 768 / 1024 -> kPast1024; single complex
+/// (-p c, 2026-11-28 evening): getrs 0.74 / 0.77, potrs 0.71 / 0.77, trsm 0.65 / 0.76: 1024 ->
+/// kPast1024.
 inline constexpr Crossover kSolveCrossovers512[3][4][4] = {
-    {{{kNone, 384}, {kNone, 192}, {kNone, kNone}, {kNone, 384}},             // getrs, nrhs = 1
-     {{512, 512}, {kNone, 512}, {kNone, 512}, {kNone, 192}},                 //        4
-     {{512, 512}, {kNone, 512}, {kNone, 512}, {kNone, 128}},                 //        16
-     {{kPast1024, 512}, {kPast1024, 1024}, {1024, 768}, {kPast1024, 256}}},  //        n
-    {{{kNone, 512}, {kNone, 512}, {kNone, 512}, {kNone, 512}},               // potrs
+    {{{kNone, 384}, {kNone, 192}, {kNone, kNone}, {kNone, 384}},                  // getrs, nrhs = 1
+     {{512, 512}, {kNone, 512}, {kNone, 512}, {kNone, 192}},                      //        4
+     {{512, 512}, {kNone, 512}, {kNone, 512}, {kNone, 128}},                      //        16
+     {{kPast1024, 512}, {kPast1024, 1024}, {kPast1024, 768}, {kPast1024, 256}}},  //        n
+    {{{kNone, 512}, {kNone, 512}, {kNone, 512}, {kNone, 512}},                    // potrs
      {{kNone, 512}, {kNone, 512}, {kNone, 384}, {kNone, 256}},
      {{512, 512}, {kNone, 512}, {512, 512}, {kNone, 192}},
-     {{kPast1024, 512}, {kPast1024, 1024}, {1024, 768}, {kPast1024, 256}}},
+     {{kPast1024, 512}, {kPast1024, 1024}, {kPast1024, 768}, {kPast1024, 256}}},
     {{{kNone, 256}, {kNone, 384}, {kNone, 512}, {kNone, 128}},  // trsm
      {{512, 512}, {kNone, 512}, {kNone, 512}, {kNone, 128}},
      {{512, 128}, {kNone, 512}, {512, 384}, {kNone, 96}},
-     {{kPast1024, 384}, {kPast1024, 512}, {1024, 512}, {kPast1024, 256}}},
+     {{kPast1024, 384}, {kPast1024, 512}, {kPast1024, 512}, {kPast1024, 256}}},
 };
 
 /// geqrf, gels (min(m,n)): [routine][precision], measured on the 2-core Zen 5 VM (AVX-512) with
