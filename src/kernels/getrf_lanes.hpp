@@ -87,6 +87,22 @@ inline void swap_in_column(T *c, RS rs, int k, int first, M m, typename P::I p) 
   }
 }
 
+/// k + iamax(c(k:m-1)) per lane, rows at stride rs: the first row of the largest |re|+|im|.
+/// Only a strictly greater value moves it, so a NaN is never chosen after row k and row k's NaN
+/// keeps row k. getrf_step's search, and the team kernels' (kernels/team.hpp) over Pack<T, 1>.
+template <class P, class K, class M, class T, class RS>
+inline typename P::I pivot_search(const T *c, RS rs, K k, M m) noexcept {
+  typename P::R best = P::abs1(P::load(c + k * rs));
+  typename P::I p = P::index(k);
+  for (int i = k + 1; i < m; ++i) {
+    const typename P::R v = P::abs1(P::load(c + i * rs));
+    const typename P::B up = P::gt(v, best);
+    best = P::sel(up, v, best);
+    p = P::sel(up, P::index(i), p);
+  }
+  return p;
+}
+
 /// Step k of the factorization (k: int, or std::integral_constant for the host's small fixed
 /// sizes, whose loops then have constant trip counts and unroll); Pivot false: no
 /// interchanges (ipiv unused). first_zero: per lane, the first k+1 with U(k,k) == 0, else 0.
@@ -101,14 +117,8 @@ inline void getrf_step(K k, M m, N n, T *a, RS rs, CS cs, int *ipiv, idx ps,
   using B = typename P::B;
   T *ck = a + k * cs;  // column k
   I p = P::index(k);
-  if constexpr (Pivot) {  // p = k + iamax(a(k:m-1, k))
-    R best = P::abs1(P::load(ck + k * rs));
-    for (int i = k + 1; i < m; ++i) {
-      const R v = P::abs1(P::load(ck + i * rs));
-      const B up = P::gt(v, best);
-      best = P::sel(up, v, best);
-      p = P::sel(up, P::index(i), p);
-    }
+  if constexpr (Pivot) {
+    p = pivot_search<P>(ck, rs, k, m);
     P::store_index(ipiv + k * ps, p, 1);
   }
   // a(k,k) := a(p,k); zero pivots record info, their columns are not scaled

@@ -97,8 +97,8 @@ class TeamMatrix {
 /// getrf of the m x n matrix at user (row stride urs, column stride ucs) by the calling team;
 /// ipiv == nullptr: no interchanges. Returns the first k+1 with U(k,k) == 0, else 0. Called by
 /// one thread of the team (the team's initial thread), outside any parallel region.
-/// At step k every thread finds the pivot row itself (the same scan of column k as
-/// getrf_lanes'), the threads interchange rows k and p in the other columns, and then update the
+/// At step k every thread finds the pivot row itself (getrf_lanes' pivot_search over column
+/// k), the threads interchange rows k and p in the other columns, and then update the
 /// rows below k spread over them, the multipliers from column k as the scan read it (row p's is
 /// row k's); a barrier after the scan and interchange, and after the update.
 template <class T, int Bytes = kTeamCopyMax>
@@ -117,17 +117,8 @@ int getrf_team(int m, int n, T *user, idx urs, idx ucs, int *ipiv, idx ps) noexc
     for (int k = 0; k < K; ++k) {
       T *ck = a + k * cs;  // column k
       const T akk = ck[k * rs];
-      // p = k + iamax(a(k:m-1, k)): the first row of the largest |re|+|im|; a NaN is never
-      // chosen after row k and row k's NaN keeps row k (getrf_lanes' scan)
-      int p = k;
-      if (ipiv) {
-        R best = abs1(akk);
-        for (int i = k + 1; i < m; ++i) {
-          const R v = abs1(ck[i * rs]);
-          if (v > best) best = v, p = i;
-        }
-        if (t == 0) ipiv[k * ps] = p + 1;
-      }
+      const int p = ipiv ? pivot_search<Pack<T, 1>>(ck, rs, k, m) : k;
+      if (ipiv && t == 0) ipiv[k * ps] = p + 1;
       // zero pivots record info, their columns are not scaled; l21 = a21 / a11 by the
       // reciprocal, or by division where it would overflow (LAPACK)
       const T piv = ck[p * rs];
