@@ -140,11 +140,13 @@ inline constexpr Crossover kCrossovers[4][4] = {
 /// the first order not measured. Real interleaved at 1024 (the same VM and script, -p s,d -n
 /// 1024 -l interleaved): getrf s 0.84, d 1.12; getri s 1.07, d 0.95; matinv s 0.94, d 0.92:
 /// getrf s, getri d and matinv d 1024 -> kPast1024 (matinv s keeps 512: 1.24 / 1.34 at 512 / 768,
-/// one order within 10% of 1). Columns: S, D, C, Z.
+/// one order within 10% of 1). Complex interleaved at 1024 (the same VM and script, -p c,z -n 1024
+/// -l interleaved, 2026-11-28): getrf c 0.84, z 0.78; getri c 0.71, z 0.74; matinv c 0.78, z 0.85:
+/// all six -> kPast1024. Columns: S, D, C, Z.
 inline constexpr Crossover kCrossovers512[4][4] = {
-    {{kPast1024, 384}, {1024, 192}, {1024, 1024}, {1024, 256}},                // getrf
-    {{1024, 512}, {kPast1024, 768}, {1024, 1024}, {1024, 1024}},               // getri
-    {{512, 384}, {kPast1024, 384}, {1024, 1024}, {1024, 1024}},                // matinv
+    {{kPast1024, 384}, {1024, 192}, {kPast1024, 1024}, {kPast1024, 256}},      // getrf
+    {{1024, 512}, {kPast1024, 768}, {kPast1024, 1024}, {kPast1024, 1024}},     // getri
+    {{512, 384}, {kPast1024, 384}, {kPast1024, 1024}, {kPast1024, 1024}},      // matinv
     {{kPast1024, 256}, {kPast1024, 384}, {kPast1024, 384}, {kPast1024, 192}},  // potrf
 };
 
