@@ -9,8 +9,6 @@
 
 #include <omp.h>
 
-#include <limits>
-
 #include "kernels/getrf_lanes.hpp"
 #include "kernels/pack.hpp"
 #include "kernels/scalar.hpp"
@@ -103,7 +101,6 @@ class TeamMatrix {
 /// row k's); a barrier after the scan and interchange, and after the update.
 template <class T, int Bytes = kTeamCopyMax>
 int getrf_team(int m, int n, T *user, idx urs, idx ucs, int *ipiv, idx ps) noexcept {
-  using R = real_t<T>;
   const int K = m < n ? m : n;
   // the team's shared state: the matrix, the info
   TeamMatrix<T, Bytes> w(m, n, false, user, urs, ucs);
@@ -114,27 +111,22 @@ int getrf_team(int m, int n, T *user, idx urs, idx ucs, int *ipiv, idx ps) noexc
   {
     const int t = omp_get_thread_num(), nt = omp_get_num_threads();
     w.in(t, nt);
+    int first_zero = 0;  // the same in every thread: each divides by the same pivots
     for (int k = 0; k < K; ++k) {
       T *ck = a + k * cs;  // column k
       const T akk = ck[k * rs];
       const int p = ipiv ? pivot_search<Pack<T, 1>>(ck, rs, k, m) : k;
       if (ipiv && t == 0) ipiv[k * ps] = p + 1;
-      // zero pivots record info, their columns are not scaled; l21 = a21 / a11 by the
-      // reciprocal, or by division where it would overflow (LAPACK)
       const T piv = ck[p * rs];
       for (int j = t; j < n; j += nt)  // column k: below, when every thread has read it
         if (j != k) swap_in_column<Pack<T, 1>>(a + j * cs, rs, k, k + 1, m, p);
 #pragma omp barrier
       if (p != k && t == 0) ck[k * rs] = piv;
-      const bool zero = piv == T(0);
-      if (zero && t == 0 && info == 0) info = k + 1;
-      const T r = recip(zero ? T(1) : piv);
-      const R apiv = abs1(piv);
-      const bool tiny = apiv > R(0) && apiv < std::numeric_limits<R>::min();
+      // l21 = a21 / a11 as getf2 (a zero pivot records info and scales nothing)
+      const PivotDivision<Pack<T, 1>, T> divide(piv, k, first_zero);
       for (int i = k + 1 + t; i < m; i += nt) {
         T *e = ck + i * rs;
-        const T y = i == p ? akk : *e;
-        const T l = tiny ? div(y, piv) : mul(y, r);
+        const T l = divide(i == p ? akk : *e);
         *e = l;
         for (int j = k + 1; j < n; ++j) {
           T *x = a + i * rs + j * cs;
@@ -143,6 +135,7 @@ int getrf_team(int m, int n, T *user, idx urs, idx ucs, int *ipiv, idx ps) noexc
       }
 #pragma omp barrier
     }
+    if (t == 0) info = first_zero;
     w.out(t, nt);
   }
   return info;
