@@ -358,6 +358,37 @@ TYPED_TEST(Kernels, LaswpBlocksEqualOneColumnAtATime) {
   check_laswp_blocks<TypeParam, 2>(rng);
 }
 
+/// getri_lanes's column interchanges by selects (kSelectColumnsMax) against laswp_lanes on the
+/// inverse computed without them: bitwise equal (the same arithmetic, then only moves), at every
+/// order up to past kSelectColumnsMax, with pivots out of range (no interchange) in one lane.
+template <class T, int W>
+void check_getri_interchanges(std::mt19937_64 &rng) {
+  for (int n = 2; n <= std::max(k::kSelectColumnsMax<T>, 8) + 1; ++n) {
+    SCOPED_TRACE(fmt::format("W={} n={}", W, n));
+    const k::idx rs = W, cs = k::idx(n) * W;
+    std::vector<T> a = ompbatch::testing::random_matrix<T>(n * W, n, rng);
+    for (int i = 0; i < n; ++i)
+      for (int l = 0; l < W; ++l) a[i * rs + i * cs + l] += T(2 * n);  // U well conditioned
+    std::vector<int> ipiv(size_t(n) * W), info(W);
+    for (int i = 0; i < n; ++i)
+      for (int l = 0; l < W; ++l)
+        ipiv[i * W + l] = l == 1 && i % 3 == 0 ? n + 1
+                          : l == 2 && i == 0   ? 0
+                                               : std::uniform_int_distribution<int>(i + 1, n)(rng);
+    std::vector<T> c(size_t(n) * n * W), want(c.size());
+    k::getri_lanes<T, W>(n, a.data(), rs, cs, ipiv.data(), W, c.data(), rs, cs, info.data());
+    k::getri_lanes<T, W>(n, a.data(), rs, cs, nullptr, W, want.data(), rs, cs, info.data());
+    k::laswp_lanes<T, W>(n, n, want.data(), cs, rs, ipiv.data(), W, n - 1, true);
+    EXPECT_EQ(c, want);
+  }
+}
+
+TYPED_TEST(Kernels, GetriInterchangesEqualLaswp) {
+  std::mt19937_64 rng(47);
+  check_getri_interchanges<TypeParam, ompbatch::detail::host::width<TypeParam>()>(rng);
+  check_getri_interchanges<TypeParam, ompbatch::detail::host::preferred_width<TypeParam>()>(rng);
+}
+
 TEST(HostChunks, NextBlockIsTheFollowingInPlaceBlockOrNothing) {
   constexpr int W = 16;
   std::vector<double> a(size_t(6) * 4 * 64 * 3);
