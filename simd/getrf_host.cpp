@@ -118,14 +118,9 @@ constexpr int kFixedMax = kColumnsMax<T> > 16 ? kColumnsMax<T> : 16;
 
 /// Calls f(constant<N>()) for an order n of 1 to kFixedMax<T>, which has kernels compiled for
 /// it, else f(constant<0>()) (run-time sizes).
-template <class T, int N = 1, class F>
+template <class T, class F>
 void with_fixed_order(int n, F &&f) {
-  if constexpr (N <= kFixedMax<T>) {
-    if (n == N) return f(constant<N>());
-    return with_fixed_order<T, N + 1>(n, f);
-  } else {
-    f(constant<0>());
-  }
+  if (!with_order<1, kFixedMax<T>>(n, f)) f(constant<0>());
 }
 
 template <class T, int W>

@@ -82,15 +82,6 @@ inline void column_sources(int n, const int *ipiv, idx ps, int *src) noexcept {
     for (int e = 0; e < E; ++e) src[q * E + e] = from[q];
 }
 
-/// f(std::integral_constant<int, N>()) for the order n, 2 <= n <= Max.
-template <int Max, int N = 2, class F>
-inline void with_select_order(int n, F &&f) noexcept {
-  if constexpr (N <= Max) {
-    if (n == N) return f(std::integral_constant<int, N>());
-    with_select_order<Max, N + 1>(n, f);
-  }
-}
-
 /// The columns of the N x N matrix c of real lanes (one pass, pack P) permuted as
 /// column_sources gives them (src: its lanes of the pass, rows `pitch` apart), a row at a time
 /// in registers: each lane of a column of the result selected from the row's N columns. Where
@@ -356,7 +347,7 @@ void getri_lanes(int n, const T *a, idx ars, idx acs, const int *ipiv, idx ps, T
                  crs, ccs, work);
     if constexpr (Max > 0)
       if (select)
-        with_select_order<Max>(n, [&](auto order) {
+        with_order<2, Max>(n, [&](auto order) {
           select_columns<Pack<Real, PackLanes<P>::value * E>, decltype(order)::value>(
               reinterpret_cast<Real *>(c + h), crs * E, ccs * E, src + h * E, W * E);
         });
