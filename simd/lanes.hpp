@@ -26,10 +26,6 @@
 
 namespace ompbatch::detail {
 
-/// The part of a matrix a routine reads or writes: all of it, or one triangle with the diagonal
-/// (in memory: lower, i >= j; upper, i <= j).
-enum class Part { all, lower, upper };
-
 inline Part part_of(Uplo uplo) {
   return uplo == Uplo::lower ? Part::lower : Part::upper;
 }
@@ -163,6 +159,18 @@ Ahead next_block(const BatchView<T> &v, idx b0, int blocks = 1) {
   ahead.starts[0] = item(v, next);
   ahead.ranges = 1;
   ahead.bytes = idx(v.ld) * v.cols * v.width * idx(sizeof(T));
+  return ahead;
+}
+
+/// ahead (next_block's or next_items') taken column by column, only the rows `part` holds of each
+/// of the batch v's matrices (or blocks).
+template <class T>
+Ahead by_columns(Ahead ahead, const BatchView<T> &v, Part part) {
+  ahead.row_bytes = row_stride(v.layout, v.width) * idx(sizeof(T));
+  ahead.col_stride = col_stride(v.layout, v.ld, v.width) * idx(sizeof(T));
+  ahead.bytes = v.rows * ahead.row_bytes;
+  ahead.cols = v.cols;
+  ahead.part = part;
   return ahead;
 }
 

@@ -212,6 +212,39 @@ void matinv(const BatchView<const T> &A, const BatchView<T> &C, int *info) {
   });
 }
 
+/// Bytes of an in-place block or a packed chunk up to which potrf's kernel prefetches the
+/// thread's next one while it computes (from kBlockPrefetchMax or kPrefetchChunkMax on: smaller
+/// ones are prefetched at once, prefetch_ahead and prefetch_lanes). Zen 5 VM, 2 threads, 32 MiB,
+/// 8 alternating runs of -r 7, medians of the runs' ratios, without / with, g++ / clang builds:
+/// n = 24 interleaved 0.97-1.34x / 1.04-1.56x (double the most), strided 1.09-1.35x /
+/// 1.01-1.19x; n = 32 interleaved 1.06-1.21x / 1.08-1.24x,
+/// strided 0.99-1.16x / 0.94-1.16x; n = 48 to 96 (blocks and chunks of 144 KiB to 1.1 MiB)
+/// 0.85-1.07x / 0.86-1.13x, double complex interleaved 0.86-0.90x with clang (the block and the
+/// next over L2). Packed chunks hold 36 / 64 KiB at n = 24 / 32 in every precision, in-place
+/// blocks 72 / 128 KiB (single: half).
+constexpr idx kPotrfPrefetchSpreadMax = 128 * 1024;
+
+/// What potrf's kernel on chunk b0 prefetches while it computes, spread over its columns, up to
+/// kPotrfPrefetchSpreadMax: the next in-place block's triangle where the block is over
+/// kBlockPrefetchMax, or the thread's next packed chunk's matrices where the chunk is over
+/// kPrefetchChunkMax. The kernel alone over 32 MiB of interleaved blocks (a throwaway program,
+/// with and without in turn in one process, 30-40 repetitions, medians of the ratios), without /
+/// with: double n = 24 / 32 1.71x / 1.17x, single 1.92x / 1.72x, double complex 1.50x /
+/// 1.17x; the whole block spread (its upper triangle too) 1.08-1.82x, at once 1.06-1.27x
+/// (double).
+template <int W, class T>
+Ahead potrf_ahead(const BatchView<T> &A, idx b0, Place at, Part part) {
+  if (at.in_place) {
+    const Ahead next = next_block<W>(A, b0);
+    return next.ranges && next.bytes > kBlockPrefetchMax && next.bytes <= kPotrfPrefetchSpreadMax
+               ? by_columns(next, A, part)
+               : Ahead{};
+  }
+  const idx bytes = packed_bytes<W>(A);
+  return bytes > kPrefetchChunkMax && bytes <= kPotrfPrefetchSpreadMax ? next_items<W>(A, b0 + W)
+                                                                       : Ahead{};
+}
+
 template <class T>
 void potrf(Uplo uplo, const BatchView<T> &A, int *info) {
   const bool packed = is_complex_v<T> && A.rows >= kPotrfPackedBlockLanesMin;
@@ -220,13 +253,14 @@ void potrf(Uplo uplo, const BatchView<T> &A, int *info) {
     for_each_chunk<W>(A, [&] {
       const bool blocked = A.rows >= kPotrfBlockedMin<T>;
       const Part part = A.rows >= kPotrfTrianglePackMin ? part_of(uplo) : Part::all;
-      return [&, a = LaneArg<T, W>(A, true, true, part), inf = LaneInfo<W>(info),
+      return [&, blocked, a = LaneArg<T, W>(A, true, true, part), inf = LaneInfo<W>(info),
               work = Scratch<T>(blocked ? potrf_work<T, kPassLanes<T, W>>(A.rows) : 0)](
                  idx b0, int lanes, Place at) mutable {
-        prefetch_ahead<W>(A, b0, at.in_place);
-        a.bind(b0, lanes, at);
+        const Ahead ahead = blocked ? Ahead{} : potrf_ahead<W>(A, b0, at, part_of(uplo));
+        if (!ahead.ranges) prefetch_ahead<W>(A, b0, at.in_place);
+        a.bind(b0, lanes, at, ahead.ranges == 0);
         potrf_lanes<T, W>(uplo, A.rows, a.ptr(), a.rs(), a.cs(), inf.bind(b0, lanes, at),
-                          work.data());
+                          work.data(), ahead);
         a.finish(b0, lanes);
         inf.finish();
       };

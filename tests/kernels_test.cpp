@@ -14,6 +14,7 @@
 #include <cstring>
 #include <limits>
 #include <random>
+#include <set>
 #include <utility>
 #include <vector>
 
@@ -438,6 +439,59 @@ TEST(HostChunks, NextItemsAreTheNextChunksMatricesInTheBatch) {
   // interleaved blocks are read in order: the packed path gives them nothing
   const auto i = ompbatch::BatchView<double>::interleaved(5, 4, a.data(), 6, 8, 20);
   EXPECT_EQ(ompbatch::detail::host::next_items<W>(i, 0).ranges, 0);
+}
+
+/// The lines an Ahead taken by columns gives (by_columns, potrf's) are those holding the
+/// elements of the part of the next block or chunk: each once or, where two columns share it,
+/// twice, and no more of them than count() says (the Prefetcher's parts).
+TEST(HostChunks, AheadLinesAreThoseOfThePart) {
+  namespace host = ompbatch::detail::host;
+  constexpr int W = 8;
+  constexpr k::idx line = k::kCacheLine;
+  std::vector<double> a(size_t(7) * 7 * 40 + 8);
+  const auto lines_of = [&](const k::Ahead &ahead, k::idx &visits) {
+    std::set<std::uintptr_t> got;
+    k::AheadLines walk(ahead);
+    std::uintptr_t x;
+    visits = 0;
+    while (walk.next(x)) {
+      EXPECT_EQ(x % line, 0u);
+      got.insert(x), ++visits;
+    }
+    EXPECT_LE(visits, walk.count());
+    return got;
+  };
+  const auto i = ompbatch::BatchView<double>::interleaved(7, 7, a.data() + 3, 7, W, 3 * W);
+  std::vector<double *> ptrs;
+  for (int b = 0; b < 20; ++b) ptrs.push_back(a.data() + 5 + (19 - b) * 7 * 7);
+  const auto p = ompbatch::BatchView<double>::pointer_array(7, 7, ptrs.data(), 7, 20);
+  for (const k::Part part : {k::Part::lower, k::Part::upper, k::Part::all}) {
+    // the next interleaved block: all W lanes of each element
+    k::idx visits;
+    const k::Ahead block = host::by_columns(host::next_block<W>(i, 0), i, part);
+    std::set<std::uintptr_t> want;
+    for (int b = W; b < 2 * W; ++b)
+      for (int c = 0; c < 7; ++c)
+        for (int r = 0; r < 7; ++r)
+          if (part == k::Part::all || (part == k::Part::lower ? r >= c : r <= c))
+            want.insert(reinterpret_cast<std::uintptr_t>(k::item(i, b) + r * W + c * 7 * W) &
+                        ~std::uintptr_t(line - 1));
+    EXPECT_EQ(lines_of(block, visits), want) << int(part);
+    EXPECT_LE(visits, k::idx(want.size()) + 7);
+    // the next packed chunk's matrices, column-major
+    const k::Ahead items = host::by_columns(host::next_items<W>(p, W), p, part);
+    want.clear();
+    for (int b = W; b < 2 * W; ++b)
+      for (int c = 0; c < 7; ++c)
+        for (int r = 0; r < 7; ++r)
+          if (part == k::Part::all || (part == k::Part::lower ? r >= c : r <= c))
+            want.insert(reinterpret_cast<std::uintptr_t>(k::item(p, b) + r + c * 7) &
+                        ~std::uintptr_t(line - 1));
+    EXPECT_EQ(lines_of(items, visits), want) << int(part);
+    EXPECT_LE(visits, k::idx(want.size()) + 7 * W);
+  }
+  k::idx visits;
+  EXPECT_TRUE(lines_of(k::Ahead{}, visits).empty());
 }
 
 /// Counts a kernel's calls of Prefetcher::next.

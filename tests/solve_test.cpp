@@ -277,8 +277,10 @@ TYPED_TEST(Solvers, GetriWithoutPivots) {
 /// potrf, lower and upper: info equal to LAPACK's, the factor close to LAPACK's, the
 /// reconstruction residual < 30, the other triangle untouched; a matrix that is not positive
 /// definite in the middle of the batch stops at LAPACK's k and spares its neighbours. Orders
-/// on both kernel widths of interleaved batches (kPotrfBlockLanesMax: 128 in double) and on
-/// both sides of the panels' form (kPotrfBlockedMin: 192, in single 256).
+/// on both kernel widths of interleaved batches (kPotrfBlockLanesMax: 128 in double), on both
+/// sides of the one wide pass (kPotrfWidePassMax: 31; at 32 over more than two blocks and
+/// chunks, which prefetch the next) and of the panels' form (kPotrfBlockedMin: 192, in single
+/// 256).
 TYPED_TEST(Solvers, PotrfMatchesLapack) {
   using T = TypeParam;
   std::mt19937_64 rng(51);
@@ -286,6 +288,8 @@ TYPED_TEST(Solvers, PotrfMatchesLapack) {
                           {3, 5},
                           {8, 67},
                           {17, 5},
+                          {31, 3},
+                          {32, 35},
                           {33, 3},
                           {70, 17},
                           {129, 2},

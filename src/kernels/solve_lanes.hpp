@@ -142,10 +142,11 @@ void getrs_lanes(Op trans, int n, int nrhs, const T *a, idx ars, idx acs, const 
 ///
 /// The panel form (potrf_blocked): the first `cols` columns of the m x m trailing matrix at a,
 /// whose column 0 is column `base` of the order-n matrix; the columns left of it have been
-/// applied already (gemm_update), so k runs from the panel's first column.
+/// applied already (gemm_update), so k runs from the panel's first column. prefetch (where
+/// given) advances once a column.
 template <class P, class T>
 inline void potrf_tiles(int m, int cols, T *a, idx rs, idx cs, typename P::I &go_io, int base,
-                        int n) noexcept {
+                        int n, Prefetcher *prefetch = nullptr) noexcept {
   using V = typename P::V;
   using R = typename P::R;
   constexpr int MR = TileShape<P>::rows, NC = TileShape<P>::cols;
@@ -220,6 +221,8 @@ inline void potrf_tiles(int m, int cols, T *a, idx rs, idx cs, typename P::I &go
           }
       });
     };
+    if (prefetch)
+      for (int c = 0; c < nc; ++c) prefetch->next();
     const int md = m - j0 < MR ? m - j0 : MR;
     tile(std::true_type(), j0, md);
     for (int i0 = j0 + md; i0 < m; i0 += MR) tile(std::false_type(), i0, m - i0 < MR ? m - i0 : MR);
@@ -265,19 +268,34 @@ void potrf_blocked(int n, T *a, idx rs, idx cs, typename P::I &go, T *work) noex
   }
 }
 
+/// Orders up to which potrf runs lanes that span two registers as one pass (for_each_pass): at
+/// 32 its pair's 3 x 2 tiles leave partial tiles where one register's 4 x 4 tiles do not.
+/// Zen 5 VM (AVX-512), 16 double lanes, the kernel alone over 32 MiB of interleaved blocks (a
+/// throwaway program, both in turn in one process, 30 repetitions, medians of the ratios),
+/// one pass / two: n = 26 / 28 / 30 / 31 1.20x / 1.19x / 1.15x / 1.14x, 32 0.85-0.92x; the
+/// tester (g++ build, interleaved, 32 MiB, 10 alternating runs of -r 11, medians of the runs'
+/// ratios): 28 1.11x, 32 0.84x.
+inline constexpr int kPotrfWidePassMax = 31;
+
 /// Cholesky of the uplo triangle (only that triangle is read or written): A = L L^H (lower),
 /// or A = U^H U (upper), which is the lower algorithm on the transposed storage: it holds
 /// conj(A)'s lower triangle, whose factor conj(L) = U^T. info[l] = k > 0: the leading minor of
 /// order k of lane l is not positive definite, and columns k.. of its triangle are as they came.
 /// work (the host's, at large orders): potrf_work<T, kPassLanes<T, W>>(n) values for
-/// potrf_blocked; nullptr: potrf_tiles.
+/// potrf_blocked; nullptr: potrf_tiles. ahead: what potrf_tiles prefetches, spread over its
+/// columns (not potrf_blocked).
 template <class T, int W>
-void potrf_lanes(Uplo uplo, int n, T *a, idx rs, idx cs, int *info, T *work = nullptr) noexcept {
+void potrf_lanes(Uplo uplo, int n, T *a, idx rs, idx cs, int *info, T *work = nullptr,
+                 const Ahead &ahead = {}) noexcept {
   if (uplo == Uplo::upper) {
     const idx t = rs;
     rs = cs, cs = t;
   }
-  for_each_pass<T, W>(n, [&](auto p, int h) {
+  constexpr int wide = kPotrfWidePassMax;
+  // a part a column, in each pass
+  Prefetcher prefetch(ahead, idx(n) * (one_pass<T, W, wide>(n) ? 1 : W / kPassLanes<T, W>));
+  Prefetcher *pf = W > 1 && ahead.ranges ? &prefetch : nullptr;
+  for_each_pass<T, W, wide>(n, [&](auto p, int h) {
     using P = decltype(p);
     typename P::I go = P::index(n);
     constexpr int H = kPassLanes<T, W>;
@@ -287,7 +305,7 @@ void potrf_lanes(Uplo uplo, int n, T *a, idx rs, idx cs, int *info, T *work = nu
         P::store_index(info + h, P::sel(P::ge(go, n), P::index(-1), go), 1);
         return;
       }
-    potrf_tiles<P>(n, n, a + h, rs, cs, go, 0, n);
+    potrf_tiles<P>(n, n, a + h, rs, cs, go, 0, n, pf);
     P::store_index(info + h, P::sel(P::ge(go, n), P::index(-1), go), 1);
   });
 }

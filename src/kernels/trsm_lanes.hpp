@@ -344,13 +344,19 @@ inline void trsm_pass(Side side, Uplo uplo, Op trans, Diag diag, int m, int n, T
 /// waits on each. Larger orders run a register at a time, with the larger tiles.
 inline constexpr int kWidePassMax = 32;
 
+/// Whether W lanes of order n run as one pass of Pack<T, W> (for_each_pass).
+template <class T, int W, int WideMax = kWidePassMax>
+constexpr bool one_pass(int n) noexcept {
+  return kPassLanes<T, W> == W || n <= WideMax;
+}
+
 /// f(Pack<T, H>(), h) for the passes h = 0, H, 2H, .. over W lanes (H = kPassLanes<T, W>), or
-/// f(Pack<T, W>(), 0) at orders n <= kWidePassMax.
-template <class T, int W, class F>
+/// f(Pack<T, W>(), 0) at orders n <= WideMax (potrf's: kPotrfWidePassMax).
+template <class T, int W, int WideMax = kWidePassMax, class F>
 inline void for_each_pass(int n, F &&f) noexcept {
   constexpr int H = kPassLanes<T, W>;
   if constexpr (H < W) {
-    if (n <= kWidePassMax) {
+    if (one_pass<T, W, WideMax>(n)) {
       f(Pack<T, W>(), 0);
       return;
     }
