@@ -292,9 +292,11 @@ void potrf_lanes(Uplo uplo, int n, T *a, idx rs, idx cs, int *info, T *work = nu
     rs = cs, cs = t;
   }
   constexpr int wide = kPotrfWidePassMax;
-  // a part a column, in each pass
-  Prefetcher prefetch(ahead, idx(n) * (one_pass<T, W, wide>(n) ? 1 : W / kPassLanes<T, W>));
-  Prefetcher *pf = W > 1 && ahead.ranges ? &prefetch : nullptr;
+  // a part a column, in each pass; none for one lane (the offload kernels): no work there
+  const idx parts =
+      W > 1 && ahead.ranges ? idx(n) * (one_pass<T, W, wide>(n) ? 1 : W / kPassLanes<T, W>) : 0;
+  Prefetcher prefetch(ahead, parts);
+  Prefetcher *pf = parts > 0 ? &prefetch : nullptr;
   for_each_pass<T, W, wide>(n, [&](auto p, int h) {
     using P = decltype(p);
     typename P::I go = P::index(n);
