@@ -106,11 +106,13 @@ class AheadLines {
 };
 
 /// Issues an Ahead's prefetches into L2 in `parts` about equal parts, one part per call of
-/// next(). It reads the Ahead: the Ahead must outlive it.
+/// next(). It reads the Ahead: the Ahead must outlive it. An empty Ahead (the one-lane kernels')
+/// costs neither the count nor its division.
 class Prefetcher {
  public:
   Prefetcher(const Ahead &ahead, idx parts) noexcept
-      : lines_(ahead), per_(parts > 0 ? (lines_.count() + parts - 1) / parts : 0) {}
+      : lines_(ahead),
+        per_(parts > 0 && ahead.ranges > 0 ? (lines_.count() + parts - 1) / parts : 0) {}
   void next() noexcept {
     std::uintptr_t x;
     for (idx q = 0; q < per_ && lines_.next(x); ++q) prefetch_line<1>(x);

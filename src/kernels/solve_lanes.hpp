@@ -67,7 +67,8 @@ inline constexpr int kSelectColumnsMax = std::is_same_v<T, float>               
 /// complex lanes as reals). A pivot outside 1..n interchanges nothing. n <= Max.
 template <int W, int E, int Max>
 inline void column_sources(int n, const int *ipiv, idx ps, int *src) noexcept {
-  int from[Max * W];
+  int repeated[E > 1 ? Max * W : 1];
+  int *from = E > 1 ? repeated : src;  // one real a value: composed in src itself
   for (int j = 0; j < n; ++j)
     for (int l = 0; l < W; ++l) from[j * W + l] = j;
   for (int k = n - 2; k >= 0; --k)
@@ -78,8 +79,9 @@ inline void column_sources(int n, const int *ipiv, idx ps, int *src) noexcept {
       from[k * W + l] = from[(v - 1) * W + l];
       from[(v - 1) * W + l] = t;
     }
-  for (int q = 0; q < n * W; ++q)
-    for (int e = 0; e < E; ++e) src[q * E + e] = from[q];
+  if constexpr (E > 1)
+    for (int q = 0; q < n * W; ++q)
+      for (int e = 0; e < E; ++e) src[q * E + e] = from[q];
 }
 
 /// The columns of the N x N matrix c of real lanes (one pass, pack P) permuted as
@@ -292,11 +294,9 @@ void potrf_lanes(Uplo uplo, int n, T *a, idx rs, idx cs, int *info, T *work = nu
     rs = cs, cs = t;
   }
   constexpr int wide = kPotrfWidePassMax;
-  // a part a column, in each pass; none for one lane (the offload kernels): no work there
-  const idx parts =
-      W > 1 && ahead.ranges ? idx(n) * (one_pass<T, W, wide>(n) ? 1 : W / kPassLanes<T, W>) : 0;
-  Prefetcher prefetch(ahead, parts);
-  Prefetcher *pf = parts > 0 ? &prefetch : nullptr;
+  // a part a column, in each pass
+  Prefetcher prefetch(ahead, idx(n) * (one_pass<T, W, wide>(n) ? 1 : W / kPassLanes<T, W>));
+  Prefetcher *pf = W > 1 && ahead.ranges ? &prefetch : nullptr;
   for_each_pass<T, W, wide>(n, [&](auto p, int h) {
     using P = decltype(p);
     typename P::I go = P::index(n);
