@@ -96,7 +96,7 @@ TYPED_TEST(Getrf, TallAndWideMatchLapack) {
   for (auto [m, n] : {std::pair{7, 3}, {3, 7}, {17, 8}, {8, 17}, {1, 5}, {5, 1}})
     check_against_lapack<TypeParam>(m, n, 11);
   // blocks of 16 in panels: up to kDeferRowsMax (256) rows the panels' columns take their later
-  // interchanges at the end on AVX-512 GCC builds, over it element by element as they come
+  // interchanges at the end (real lanes), over it element by element as they come
   for (auto [m, n] : {std::pair{40, 33}, {33, 40}, {256, 20}, {300, 20}})
     check_against_lapack<TypeParam>(m, n, 48, 16);
 }

@@ -94,8 +94,8 @@ TYPED_TEST_SUITE(Kernels, Precisions);
 
 /// The forms against each other at W lanes, and every lane against the one-lane kernel. The
 /// sizes cover the steps with compile-time and run-time k, the left-looking form, panels with and
-/// without a last narrower one, tall and wide shapes, and (on AVX-512 GCC builds, where the
-/// panels' columns take their later interchanges at the end) both sides of kDeferRowsMax.
+/// without a last narrower one, tall and wide shapes, and (for real lanes, where the panels'
+/// columns take their later interchanges at the end) both sides of kDeferRowsMax.
 template <class T, int W>
 void check_forms(std::mt19937_64 &rng) {
   for (auto [m, n] : {std::pair{8, 8},

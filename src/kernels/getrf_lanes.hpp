@@ -16,7 +16,8 @@
 // over the rows k+1..m-1, as every lane may pick another row). Larger matrices run in panels of
 // kPanel columns (getrf_blocked): interchanges are element swaps per lane, and the columns right
 // of a panel are swapped and updated once per panel with the panel's u12 values in registers;
-// on AVX-512 the columns left of a panel take all later interchanges at the end, by gathers.
+// with W > 1 real lanes the columns left of a panel take all later interchanges at the end,
+// composed per lane (interchange_l).
 // The host's lanes, from lu_blocks_min, run by blocks of kLuBlock columns (getrf_by_blocks): each
 // block by sub-blocks of kLuSubBlock columns in the same way, those by the panels, the columns
 // right of a block updated once per block by gemm_update. Real lanes at square sizes known at
@@ -279,38 +280,8 @@ inline void update_column(int k0, M m, const T *a, T *c, RS rs, CS cs) noexcept 
   }
 }
 
-/// Whether gather_lanes is one AVX-512 gather per vector register of lanes (GCC builds for
-/// AVX-512; GCC 12 does not vectorize the loop, and Clang builds use no x86 intrinsics here).
-template <class T, int W>
-inline constexpr bool kGathers =
-#if defined(__AVX512F__) && !defined(__clang__)
-    (std::is_same_v<T, double> && W % 8 == 0) || (std::is_same_v<T, float> && W % 16 == 0);
-#else
-    false;
-#endif
-
-/// x[l] = t[o[l]] for the W lanes l, where kGathers<T, W>. (The masked forms: GCC 12 warns of
-/// the unmasked ones' undefined source register.)
-template <int W, class T>
-inline void gather_lanes(T *x, const T *t, const int *o) noexcept {
-#if defined(__AVX512F__) && !defined(__clang__)
-  if constexpr (std::is_same_v<T, double>) {
-    for (int l = 0; l < W; l += 8) {
-      const __m256i i = _mm256_loadu_si256(reinterpret_cast<const __m256i *>(o + l));
-      _mm512_storeu_pd(x + l, _mm512_mask_i32gather_pd(_mm512_setzero_pd(), 0xff, i, t, 8));
-    }
-  } else {
-    for (int l = 0; l < W; l += 16) {
-      const __m512i i = _mm512_loadu_si512(o + l);
-      _mm512_storeu_ps(x + l, _mm512_mask_i32gather_ps(_mm512_setzero_ps(), 0xffff, i, t, 4));
-    }
-  }
-#else
-  (void)x, (void)t, (void)o;
-#endif
-}
-
-/// Rows up to which getrf_blocked defers the interchanges of the panels' columns (kGathers).
+/// Rows up to which getrf_blocked defers the interchanges of the panels' columns (interchange_l's
+/// copies of a column and its composed map, on the stack).
 enum : int { kDeferRowsMax = 256 };
 
 /// The interchanges of steps k1..kmax-1 in the columns k1-NB..k1-1 of every full panel (k1 <=
@@ -318,6 +289,23 @@ enum : int { kDeferRowsMax = 256 };
 /// at once, lane by lane from a copy of the column, where the right-looking form swaps W
 /// elements per step and column. h maps a row and lane to the offset in the copy of the value
 /// it takes; the steps are composed into it from the last one back (at: h's inverse, per lane).
+/// Against the swaps at every panel, with AVX-512 gathers (g++ build, Intel Xeon VM, kernel in
+/// the library, interleaved, one thread, 2 MiB, best of 6 alternating runs): dgetrf 10.0 -> 10.8
+/// GFLOP/s at n = 24, 11.4 -> 12.6 at 32, 13.3 -> 14.8 at 48, 19.6 -> 21.6 at 96; sgetrf 17.4 ->
+/// 19.8 at 32, 29.4 -> 35.5 at 64. The values now move one by one, in every build: on the Zen 5
+/// VM the gathers (8 double or 16 float lanes a gather) ran slower (the kernel alone, 16
+/// interleaved lanes in L2, one thread, 20 alternating repetitions in one process, medians of the
+/// ratios, gathers / element moves: dgetrf 0.89x / 0.88x / 0.90x / 0.91x at n = 24 / 32 / 48 /
+/// 64, sgetrf 0.96x / 0.93x at 32 / 64), and against the swaps the clang build ran before:
+/// dgetrf 1.00x / 1.01x / 1.03x / 1.04x / 1.05x at n = 24 / 32 / 48 / 64 / 96, sgetrf 0.98-1.02x
+/// at 32, 1.05-1.12x at 64. Complex lanes keep the swaps: deferred, zgetrf ran 1.00x / 1.01x at
+/// n = 32 / 64 (the kernel alone, g++), and the tester's cgetrf and zgetrf at n = 96
+/// (getrf_by_blocks, whose sub-blocks of kLuSubBlock columns compose their interchanges over all
+/// the rows below) 0.90-0.94x in both builds. Those sub-blocks take the swaps in every precision:
+/// deferred there, dgetrf (16 lanes, the kernel alone as above) ran 0.93-0.97x at n = 160 / 192 /
+/// 256 in both builds, sgetrf (clang) 0.90x / 0.93x at 192 / 256; where getrf_blocked runs the
+/// whole matrix, deferred ran 1.05x / 1.06x (clang / g++) at n = 96, 1.00x / 1.04x at 128 in
+/// double, 1.08x / 1.07x at 128 / 160 in single (clang).
 template <int W, int NB, class T, class RS, class CS>
 inline void interchange_l(int m, int kfull, int kmax, T *a, RS rs, CS cs, const int *ipiv,
                           idx ps) noexcept {
@@ -334,7 +322,8 @@ inline void interchange_l(int m, int kfull, int kmax, T *a, RS rs, CS cs, const 
         T *c = a + j * cs;
         for (int r = k + 1; r < m; ++r)
           for (int l = 0; l < W; ++l) t[r * W + l] = c[r * rs + l];
-        for (int r = k + 1; r < m; ++r) gather_lanes<W>(c + r * rs, t, h + r * W);
+        for (int r = k + 1; r < m; ++r)
+          for (int l = 0; l < W; ++l) c[r * rs + l] = t[h[r * W + l]];
       }
     for (int l = 0; l < W; ++l) {  // h := (rows k and ipiv[k] interchanged) o h
       const int q = ipiv[k * ps + l] - 1, rk = at[k * W + l], rq = at[q * W + l];
@@ -356,26 +345,25 @@ enum : idx { kEarlySwapBytes = 8192 };
 /// steps over all columns. With W > 1, each visit right of a panel also prefetches its share
 /// of `ahead` (the hardware prefetcher does not follow this column order across pages;
 /// interleaved dgetrf, 2 threads, 256 MiB, best of 4 alternating runs: +31%, +37%, +13% at
-/// n = 16, 32, 64). Where kGathers (and m <= kDeferRowsMax) the columns left of a panel do not
-/// take its interchanges: interchange_l gives each panel's columns those of all later steps at
-/// the end (kernel in the library, interleaved, one thread, 2 MiB, best of 6 alternating runs:
-/// dgetrf 10.0 -> 10.8 GFLOP/s at n = 24, 11.4 -> 12.6 at 32, 13.3 -> 14.8 at 48, 19.6 -> 21.6 at
-/// 96; sgetrf 17.4 -> 19.8 at 32, 29.4 -> 35.5 at 64). The columns right of a panel keep their
-/// element swaps: as gathers into the panel's rows and scatters of the rows they displace, once
-/// per visit, dgetrf ran 0.89-0.95x at n = 24..64. With W > 1 and columns of at most
-/// kEarlySwapBytes, the visit to column j swaps column j+1's elements before it updates column
-/// j: the scalar stores of the swaps cannot forward to the update's vector loads, which waited
-/// on them when they came right after (interleaved, one thread, 16 MiB, best of 4 alternating
-/// runs, ms: dgetrf 2.48 -> 2.26 at n = 20, 2.89 -> 2.74 at 32, 3.63 -> 3.32 at 48; sgetrf 3.96
-/// -> 3.63 at 32, 5.10 -> 4.50 at 64; complex tied at n = 24, 32; at 12 and 16 KiB (dgetrf n = 96,
-/// 128) 5% slower, hence the limit).
-template <class P, int W, int NB, bool Pivot, class T, class M, class N, class RS, class CS>
+/// n = 16, 32, 64). With W > 1 real lanes (and m <= kDeferRowsMax; Defer: not in
+/// getrf_by_blocks' sub-blocks) the columns left of a panel do not take its interchanges:
+/// interchange_l gives each panel's columns those of all later steps at the end (see there). The
+/// columns right of a panel keep their element swaps: as gathers into the panel's rows and scatters
+/// of the rows they displace, once per visit, dgetrf ran 0.89-0.95x at n = 24..64. With W > 1 and
+/// columns of at most kEarlySwapBytes, the visit to column j swaps column j+1's elements before it
+/// updates column j: the scalar stores of the swaps cannot forward to the update's vector loads,
+/// which waited on them when they came right after (interleaved, one thread, 16 MiB, best of 4
+/// alternating runs, ms: dgetrf 2.48 -> 2.26 at n = 20, 2.89 -> 2.74 at 32, 3.63 -> 3.32 at 48;
+/// sgetrf 3.96 -> 3.63 at 32, 5.10 -> 4.50 at 64; complex tied at n = 24, 32; at 12 and 16 KiB
+/// (dgetrf n = 96, 128) 5% slower, hence the limit).
+template <class P, int W, int NB, bool Pivot, bool Defer = true, class T, class M, class N,
+          class RS, class CS>
 inline void getrf_blocked(M m, N n, T *a, RS rs, CS cs, int *ipiv, idx ps,
                           typename P::I &first_zero, const Ahead &ahead = {}) noexcept {
   const int kmax = m < n ? m : n, kfull = kmax - kmax % NB;
   const idx panels = kfull / NB;  // visits right of the panels: sum of n - k0 - NB
   Prefetcher prefetch(ahead, panels * (n - NB) - NB * panels * (panels - 1) / 2);
-  constexpr bool defers = kGathers<T, W> && Pivot;  // see interchange_l
+  constexpr bool defers = Defer && W > 1 && Pivot && !is_complex_v<T>;  // see interchange_l
   const bool defer = defers && m <= kDeferRowsMax;
   // columns the swaps right of a panel run ahead of its updates (kEarlySwapBytes)
   const int lead = Pivot && W > 1 && idx(m) * W * idx(sizeof(T)) <= kEarlySwapBytes;
@@ -805,8 +793,8 @@ void getrf_by_blocks(int m, int n, T *a, idx rs, idx cs, int *ipiv, idx ps, int 
                                                 Pivot ? ipiv + k0 * ps : nullptr, ps, z, work);
     } else {
       typename P::I zero = P::index(0);
-      getrf_blocked<P, H, kPanel, Pivot>(m - k0, kb, d, rs, cs, Pivot ? ipiv + k0 * ps : nullptr,
-                                         ps, zero);
+      getrf_blocked<P, H, kPanel, Pivot, false>(m - k0, kb, d, rs, cs,
+                                                Pivot ? ipiv + k0 * ps : nullptr, ps, zero);
       P::store_index(z, zero, 0);
     }
     for (int l = 0; l < H; ++l)
