@@ -311,12 +311,13 @@ void potrf_lanes(Uplo uplo, int n, T *a, idx rs, idx cs, int *info, T *work = nu
   }
   constexpr int wide = kPotrfWidePassMax;
   constexpr int H = kPassLanes<T, W>;
+  const bool spread = W > 1 && ahead.ranges;  // the one-lane kernels prefetch nothing
   // a part a tile, in each pass
-  const idx parts = W == 1 || !ahead.ranges   ? 0
+  const idx parts = !spread                   ? 0
                     : one_pass<T, W, wide>(n) ? potrf_tile_count<Pack<T, W>>(n)
                                               : potrf_tile_count<Pack<T, H>>(n) * (W / H);
   Prefetcher prefetch(ahead, parts);
-  Prefetcher *pf = W > 1 && ahead.ranges ? &prefetch : nullptr;
+  Prefetcher *pf = spread ? &prefetch : nullptr;
   for_each_pass<T, W, wide>(n, [&](auto p, int h) {
     using P = decltype(p);
     typename P::I go = P::index(n);
