@@ -77,11 +77,17 @@ void with_lanes(const BatchView<U> &lead, bool packed_too, F &&f) {
 /// precision's two widths agree.
 inline constexpr int kPotrfBlockLanesMax = 128;
 
-/// The order from which potrf's packed chunks of complex matrices (pointer array, strided) run
-/// the preferred width's lanes too. Intel Xeon VM, g++ build, strided, 2 threads, 32 MiB,
-/// medians of 2 alternating runs of -r 3, solver width -> preferred: cpotrf and zpotrf n = 64 and
-/// 128 1.06-1.17x; at 2..32 0.88-1.31x, scattered about 1.
-inline constexpr int kPotrfPackedBlockLanesMin = 64;
+/// The orders at which potrf's packed chunks of complex matrices (pointer array, strided) run
+/// the solver width's lanes; at every other order they run the preferred width's, whose kernel
+/// (8 double complex lanes against 4 on AVX-512, a block in L2, one thread) ran 1.55-1.8x as
+/// fast at n = 6..48. Zen 5 VM, strided and pointer array, 2 threads, 32 MiB, the library before
+/// / after (8 alternating runs of -r 5, medians of the runs' ratios), solver width -> preferred,
+/// g++ / clang builds: n = 2..6 1.10-1.56x / 0.96-1.30x, 11..40 0.96-1.28x / 0.94-1.31x (16:
+/// 1.17-1.31x in every cell); at 7..10 and 64, where nothing changed, 0.91-1.09x. At 7..10 the
+/// wider chunk (6-12.5 KiB, which prefetch_lanes brings into L1 two chunks ahead) ran strided
+/// cpotrf and zpotrf 0.76-1.33x / 0.80-1.05x, below 1.0 in 10 of the clang build's 14 readings
+/// (4-8 runs each).
+inline constexpr int kPotrfPackedNarrowMin = 7, kPotrfPackedNarrowMax = 10;
 
 /// The order from which potrf runs by panels (potrf_blocked), from packed copies that keep its
 /// loads in the caches. Zen 5 VM, interleaved, 2 threads, medians of 3 alternating runs, tiles
@@ -247,7 +253,8 @@ Ahead potrf_ahead(const BatchView<T> &A, idx b0, Place at, Part part) {
 
 template <class T>
 void potrf(Uplo uplo, const BatchView<T> &A, int *info) {
-  const bool packed = is_complex_v<T> && A.rows >= kPotrfPackedBlockLanesMin;
+  const bool packed =
+      is_complex_v<T> && (A.rows < kPotrfPackedNarrowMin || A.rows > kPotrfPackedNarrowMax);
   with_block_lanes(A, kPotrfBlockLanesMax, packed, [&](auto lanes_w) {
     constexpr int W = decltype(lanes_w)::value;
     for_each_chunk<W>(A, [&] {
