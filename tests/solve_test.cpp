@@ -280,8 +280,9 @@ TYPED_TEST(Solvers, GetriWithoutPivots) {
 /// on both kernel widths of interleaved batches (kPotrfBlockLanesMax: 128 in double), on both
 /// sides of the one wide pass (kPotrfWidePassMax: 31; at 32 over more than two blocks and
 /// chunks, which prefetch the next), of the panels' form (kPotrfBlockedMin: 192, in single 256)
-/// and of the orders whose complex packed chunks run the solver width (kPotrfPackedNarrowMin..Max:
-/// 7..10; 8 inside, 3 and 17 outside).
+/// of the orders whose complex packed chunks run the solver width (kPotrfPackedNarrowMin..Max:
+/// 7..10; 8 inside, 3 and 17 outside) and of the complex kernel's values kept apart
+/// (kPotrfApartMin: 24 in GCC builds).
 TYPED_TEST(Solvers, PotrfMatchesLapack) {
   using T = TypeParam;
   std::mt19937_64 rng(51);

@@ -160,7 +160,9 @@ constexpr idx potrf_tile_count(int m) noexcept {
 /// ratios), against once a column (nc parts at the block column's start): double n = 24 / 32
 /// 1.11x / 1.13-1.15x, double complex 32 1.18x, single 32 / 40 1.06x / 1.14x faster; over
 /// in-place interleaved blocks (their triangle) 0.97-1.04x at double 24 / 32, double complex 32.
-template <class P, class T>
+/// Apart (complex lanes; see kPotrfApartMin): every value is stored with its parts apart
+/// (store_apart) and read so by the later tiles; the caller puts them back together.
+template <class P, bool Apart = false, class T>
 inline void potrf_tiles(int m, int cols, T *a, idx rs, idx cs, typename P::I &go_io, int base,
                         int n, Prefetcher *prefetch = nullptr) noexcept {
   using V = typename P::V;
@@ -191,7 +193,7 @@ inline void potrf_tiles(int m, int cols, T *a, idx rs, idx cs, typename P::I &go
 #pragma GCC unroll 8
           for (int c = 0; c < kc; ++c)
             acc[r][c] = !diag || r >= c ? P::load(x + r * rs + c * cs) : P::splat(T(0));
-        tile_sub<P, false, true>(acc, j0, a + i0 * rs, rs, cs, lj, cs, rs);
+        tile_sub<P, false, true, Apart>(acc, j0, a + i0 * rs, rs, cs, lj, cs, rs);
         if constexpr (diag && kr >= kc) {
 #pragma GCC unroll 8
           for (int c = 0; c < kc; ++c) {
@@ -220,7 +222,7 @@ inline void potrf_tiles(int m, int cols, T *a, idx rs, idx cs, typename P::I &go
             for (int r = 0; r < kr; ++r) acc[r][c] = P::scale(acc[r][c], rd[c]);
 #pragma GCC unroll 8
             for (int q = c + 1; q < kc; ++q) {
-              const V l = P::conj(P::load(lj + q * rs + (j0 + c) * cs));
+              const V l = P::conj(load_as<P, Apart>(lj + q * rs + (j0 + c) * cs));
 #pragma GCC unroll 8
               for (int r = 0; r < kr; ++r) acc[r][q] = P::fms(acc[r][q], acc[r][c], l);
             }
@@ -232,8 +234,12 @@ inline void potrf_tiles(int m, int cols, T *a, idx rs, idx cs, typename P::I &go
           for (int c = 0; c < kc; ++c) {
             if (diag && r < c) continue;
             T *e = x + r * rs + c * cs;
-            P::store(e, stopped ? P::sel(P::ge(go, base + j0 + c + 1), acc[r][c], P::load(e))
-                                : acc[r][c]);
+            const V y =
+                stopped ? P::sel(P::ge(go, base + j0 + c + 1), acc[r][c], P::load(e)) : acc[r][c];
+            if constexpr (Apart)
+              store_apart<P>(e, y);
+            else
+              P::store(e, y);
           }
       });
     };
@@ -295,6 +301,24 @@ void potrf_blocked(int n, T *a, idx rs, idx cs, typename P::I &go, T *work) noex
 /// ratios): 28 1.11x, 32 0.84x.
 inline constexpr int kPotrfWidePassMax = 31;
 
+/// The order from which potrf_lanes' complex kernel (potrf_tiles) keeps the factored values with
+/// their real and imaginary parts apart until the end, then merges the triangle in one pass: its
+/// tiles' loads of L then take no shuffles (two a value otherwise, Pack::load's split). GCC
+/// builds only (0: never). The kernel alone (a block in L1 or L2, one thread, best of 7, the two
+/// programs in turn), g++: 8 double complex lanes n = 8 / 16 / 32 / 64 0.99x / 1.31x / 1.12x /
+/// 1.13x, 16 single complex 1.06x / 1.24x / 1.12x / 1.15x; clang, whose kernel ran 526 ns a
+/// matrix at double complex n = 32 where g++'s ran 612 (545 with the parts apart): 0.87x / 1.08x
+/// / 1.06x / 0.98x / 1.06x at 12 / 16 / 24 / 32 / 48. The library before / after at every order,
+/// 2 threads, 32 MiB, 6 alternating runs of the tester, medians of the runs' ratios, cpotrf and
+/// zpotrf: g++ interleaved n = 24..128 0.96-1.16x (21 of 22 cells over 1.0), 4..16 0.82-1.02x
+/// in two runs (0.96-1.14x in a third, busier one), strided and pointer array 0.92-1.17x; clang
+/// interleaved 0.88-1.15x, strided 0.91-1.12x, 22 of its 36 cells under 1.0.
+#if defined(__GNUC__) && !defined(__clang__)
+enum : int { kPotrfApartMin = 24 };
+#else
+enum : int { kPotrfApartMin = 0 };
+#endif
+
 /// Cholesky of the uplo triangle (only that triangle is read or written): A = L L^H (lower),
 /// or A = U^H U (upper), which is the lower algorithm on the transposed storage: it holds
 /// conj(A)'s lower triangle, whose factor conj(L) = U^T. info[l] = k > 0: the leading minor of
@@ -324,6 +348,15 @@ void potrf_lanes(Uplo uplo, int n, T *a, idx rs, idx cs, int *info, T *work = nu
     if constexpr (W > 1 && std::is_same_v<P, Pack<T, H>>)
       if (work) {
         potrf_blocked<P, H>(n, a + h, rs, cs, go, work);
+        P::store_index(info + h, P::sel(P::ge(go, n), P::index(-1), go), 1);
+        return;
+      }
+    if constexpr (kPotrfApartMin > 0 && TileShape<P>::cplx && W > 1)
+      if (n >= kPotrfApartMin) {
+        potrf_tiles<P, true>(n, n, a + h, rs, cs, go, 0, n, pf);
+        for (int j = 0; j < n; ++j)
+          for (int i = j; i < n; ++i)
+            P::store(a + i * rs + j * cs, P::load_apart(a + i * rs + j * cs));
         P::store_index(info + h, P::sel(P::ge(go, n), P::index(-1), go), 1);
         return;
       }
