@@ -345,22 +345,21 @@ void potrf_lanes(Uplo uplo, int n, T *a, idx rs, idx cs, int *info, T *work = nu
   for_each_pass<T, W, wide>(n, [&](auto p, int h) {
     using P = decltype(p);
     typename P::I go = P::index(n);
+    bool done = false;  // factored by panels, or with the values apart
     if constexpr (W > 1 && std::is_same_v<P, Pack<T, H>>)
       if (work) {
         potrf_blocked<P, H>(n, a + h, rs, cs, go, work);
-        P::store_index(info + h, P::sel(P::ge(go, n), P::index(-1), go), 1);
-        return;
+        done = true;
       }
     if constexpr (kPotrfApartMin > 0 && TileShape<P>::cplx && W > 1)
-      if (n >= kPotrfApartMin) {
+      if (!done && n >= kPotrfApartMin) {
         potrf_tiles<P, true>(n, n, a + h, rs, cs, go, 0, n, pf);
         for (int j = 0; j < n; ++j)
           for (int i = j; i < n; ++i)
             P::store(a + i * rs + j * cs, P::load_apart(a + i * rs + j * cs));
-        P::store_index(info + h, P::sel(P::ge(go, n), P::index(-1), go), 1);
-        return;
+        done = true;
       }
-    potrf_tiles<P>(n, n, a + h, rs, cs, go, 0, n, pf);
+    if (!done) potrf_tiles<P>(n, n, a + h, rs, cs, go, 0, n, pf);
     P::store_index(info + h, P::sel(P::ge(go, n), P::index(-1), go), 1);
   });
 }
