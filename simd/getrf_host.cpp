@@ -64,7 +64,8 @@ constexpr int kStepsBlocksAhead = 3;
 /// where the kernel for these sizes prefetches at all (getrf_prefetches): in-place chunks the
 /// next in-place interleaved block (not for the compile-time steps), packed chunks the next
 /// chunk's matrices (not over kPrefetchSpreadMax, nor at or under kAtOnceMax for the steps).
-/// Chunks given nothing get prefetch_lanes (at once, into L1) from LaneArg::bind instead.
+/// Chunks given nothing get prefetch_lanes (at once, into L1 up to kPrefetchL1Max) from
+/// LaneArg::bind instead.
 /// Pointer-array dgetrf, 2 threads, 256 MiB, best of 4 alternating runs against prefetch_lanes
 /// alone: 1.31x at n = 8, 1.44x at 12, 1.25x at 16 (both at n = 8: 0.80x).
 /// In-place chunks of the compile-time steps instead have the driver prefetch the block

@@ -516,17 +516,34 @@ constexpr idx kPrefetchChunkMax = 16 * 1024;
 /// 24.0.
 constexpr int kChunksAhead = 2;
 
-/// Prefetches into L1 the matrices of a column-major batch (those in it) in the packed chunk
-/// kChunksAhead after the one at b0, read while this one and the next compute; nothing for
-/// chunks over kPrefetchChunkMax. Pointer-array dgetrf, 2 threads, 256 MiB, best of 4
-/// alternating runs: 2.9 -> 3.5 GFLOP/s at n = 4, 6.2 -> 6.5 at n = 8 (the next chunk); chunks
-/// of 32 KiB (n = 16) ran slower prefetched into L1, and n = 16..32 prefetched into L2 all at
-/// once slower too.
+/// Bytes of a packed chunk up to which prefetch_lanes brings the later chunk into L1; bigger
+/// ones (to kPrefetchChunkMax) it brings into L2. Zen 4 VM (32 KiB L1d), 2 threads, 64 MiB,
+/// strided and pointer array, double and double complex at n = 8 and 12 (4-18 KiB chunks), 3
+/// alternating runs of -r 5, medians of the runs' ratios, into L1 -> into L2, g++ / clang
+/// builds: potrf 1.00-1.82x / 1.03-1.97x, getrs, potrs and trsm (nrhs = 1) 0.85-1.98x /
+/// 1.08-2.01x, getri 0.93-1.21x / 0.90-1.27x. At 16 MiB (the batch in L3) 0.70-1.53x, mixed;
+/// chunks of 2 KiB or less (n = 2..4) ran 0.65-1.63x, noisy either way, and keep L1. The
+/// library before / after, 32 MiB, s, d, c, z at n = 6 / 8 / 16, strided and pointer array, 3
+/// alternating runs of -r 3: n = 8 potrf 1.56-1.85x / 1.44-1.71x, the solves 1.13-1.76x /
+/// 0.92-1.91x, getri and matinv 0.91-1.17x / 0.85-1.61x; n = 6 and 16 0.71-1.70x / 0.77-1.63x.
+constexpr idx kPrefetchL1Max = 2048;
+
+/// Prefetches the matrices of a column-major batch (those in it) in the packed chunk
+/// kChunksAhead after the one at b0, read while this one and the next compute: into L1 up to
+/// kPrefetchL1Max bytes a chunk, into L2 up to kPrefetchChunkMax, nothing for bigger chunks.
+/// Pointer-array dgetrf, 2 threads, 256 MiB, best of 4 alternating runs: 2.9 -> 3.5 GFLOP/s at
+/// n = 4, 6.2 -> 6.5 at n = 8 (the next chunk); chunks of 32 KiB (n = 16) ran slower prefetched
+/// into L1, and n = 16..32 prefetched into L2 all at once slower too.
 template <int W, class U>
 void prefetch_lanes(const BatchView<U> &v, idx b0) {
-  if (packed_bytes<W>(v) > kPrefetchChunkMax) return;
+  const idx bytes = packed_bytes<W>(v);
+  if (bytes > kPrefetchChunkMax) return;
   const Ahead ahead = next_items<W>(v, b0 + kChunksAhead * W);
-  for (int r = 0; r < ahead.ranges; ++r) prefetch_range<3>(ahead.starts[r], ahead.bytes);
+  for (int r = 0; r < ahead.ranges; ++r)
+    if (bytes <= kPrefetchL1Max)
+      prefetch_range<3>(ahead.starts[r], ahead.bytes);
+    else
+      prefetch_range<1>(ahead.starts[r], ahead.bytes);
 }
 
 /// One batch argument of a lane kernel call, per thread: the chunk's matrices either in place

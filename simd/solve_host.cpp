@@ -84,9 +84,11 @@ inline constexpr int kPotrfBlockLanesMax = 128;
 /// / after (8 alternating runs of -r 5, medians of the runs' ratios), solver width -> preferred,
 /// g++ / clang builds: n = 2..6 1.10-1.56x / 0.96-1.30x, 11..40 0.96-1.28x / 0.94-1.31x (16:
 /// 1.17-1.31x in every cell); at 7..10 and 64, where nothing changed, 0.91-1.09x. At 7..10 the
-/// wider chunk (6-12.5 KiB, which prefetch_lanes brings into L1 two chunks ahead) ran strided
-/// cpotrf and zpotrf 0.76-1.33x / 0.80-1.05x, below 1.0 in 10 of the clang build's 14 readings
-/// (4-8 runs each).
+/// wider chunk (6-12.5 KiB, which prefetch_lanes then brought into L1 two chunks ahead) ran
+/// strided cpotrf and zpotrf 0.76-1.33x / 0.80-1.05x, below 1.0 in 10 of the clang build's 14
+/// readings (4-8 runs each). Zen 4 VM, that chunk prefetched into L2 (kPrefetchL1Max), 64 MiB,
+/// strided and pointer array, 3 alternating runs: 0.75-1.05x / 0.63-1.14x, 25 of 32 cells under
+/// 1.0.
 inline constexpr int kPotrfPackedNarrowMin = 7, kPotrfPackedNarrowMax = 10;
 
 /// The order from which potrf runs by panels (potrf_blocked), from packed copies that keep its
