@@ -4,7 +4,9 @@
 SIMD lane kernels (OMPBATCH_HOST_PATH=lanes) and once on the vendor path (=vendor), alternating
 runs, and prints per routine, precision and layout the time ratio lanes/vendor at each n (median
 over runs; below 1: the lanes are faster) and the crossover: the smallest measured n from which
-the vendor path is faster at every larger n.
+the vendor path is faster at every larger n. Each run's ratio is that of the two paths' speed-ups
+over the tester's LAPACKE loop (its rounds time ours and the loop in turn), so the loop is the
+yardstick that carries a path across the machine's changes of speed between runs.
 
   scripts/crossovers.py [--preset host-gcc] [--runs 2] [tester options ...]
   e.g. scripts/crossovers.py --routine potrf -p d,s -n 32,48,64,96,128 -l interleaved,strided
@@ -30,7 +32,7 @@ def run(preset, path, tester_args):
         f = line.split()
         if len(f) < 12 or line.startswith("#") or f[0] == "routine":
             continue
-        rows[(f[0], f[1], f[2], int(f[3]))] = float(f[5])  # time_ms
+        rows[(f[0], f[1], f[2], int(f[3]))] = float(f[9])  # speedup
     return rows
 
 
@@ -39,17 +41,17 @@ def main():
     ap.add_argument("--preset", default="host-gcc")
     ap.add_argument("--runs", type=int, default=2, help="runs of each path, alternating")
     args, tester_args = ap.parse_known_args()
-    times = defaultdict(lambda: defaultdict(list))  # case -> path -> [ms]
+    per_run = defaultdict(list)  # case -> [lanes time / vendor time, one a run]
     for _ in range(args.runs):
-        for path in ("lanes", "vendor"):
-            for case, ms in run(args.preset, path, tester_args).items():
-                times[case][path].append(ms)
+        speedup = {path: run(args.preset, path, tester_args) for path in ("lanes", "vendor")}
+        for case, lanes in speedup["lanes"].items():
+            if case in speedup["vendor"]:
+                per_run[case].append(speedup["vendor"][case] / lanes)
     groups = defaultdict(dict)  # (routine, prec, layout) -> n -> ratio
-    for (routine, prec, layout, n), t in times.items():
-        if t["lanes"] and t["vendor"]:
-            groups[(routine, prec, layout)][n] = (statistics.median(t["lanes"]) /
-                                                  statistics.median(t["vendor"]))
-    print("# time on the lane kernels / time on the vendor path (median of %d runs each)" % args.runs)
+    for (routine, prec, layout, n), r in per_run.items():
+        groups[(routine, prec, layout)][n] = statistics.median(r)
+    print("# time on the lane kernels / time on the vendor path (median over %d runs of each, "
+          "by their speed-ups over the loop)" % args.runs)
     for key in sorted(groups):
         ratios = groups[key]
         ns = sorted(ratios)

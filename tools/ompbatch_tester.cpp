@@ -53,25 +53,42 @@ double seconds_since(std::chrono::steady_clock::time_point t0) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
 }
 
-/// Median time of `repeat` runs of f, each after an untimed prepare().
-double median_time(int repeat, const std::function<void()> &prepare,
-                   const std::function<void()> &f) {
-  std::vector<double> t;
-  for (int r = 0; r < repeat; ++r) {
+/// One side of a measurement: f timed after an untimed prepare().
+struct Timed {
+  std::function<void()> prepare, f;
+  double once() const {
     prepare();
     const auto t0 = std::chrono::steady_clock::now();
     f();
-    t.push_back(seconds_since(t0));
+    return seconds_since(t0);
   }
-  std::sort(t.begin(), t.end());
-  return t[t.size() / 2];
+};
+
+double median(std::vector<double> v) {
+  std::sort(v.begin(), v.end());
+  return v[v.size() / 2];
 }
 
 /// One measured case: times, the flop count and the worst residual of the checked matrices.
 struct Result {
-  double ours = 0, reference = 0, flops = 0, residual = 0;
+  double ours = 0, reference = 0, speedup = 0, flops = 0, residual = 0;
   bool info_ok = true;
 };
+
+/// `repeat` rounds of one run of ours and one of the reference, so that both meet the same
+/// moments of a shared machine: the median time of each, and the median of the rounds' ratios
+/// (reference / ours), which drifts of the machine's speed longer than a round leave alone.
+void time_pairs(int repeat, const Timed &ours, const Timed &reference, Result &res) {
+  std::vector<double> a, b, ratio;
+  for (int r = 0; r < repeat; ++r) {
+    a.push_back(ours.once());
+    b.push_back(reference.once());
+    ratio.push_back(b.back() / a.back());
+  }
+  res.ours = median(a);
+  res.reference = median(b);
+  res.speedup = median(ratio);
+}
 
 /// Indices of up to 32 matrices spread over the batch, for the residual checks.
 std::vector<long long> samples(long long count) {
@@ -119,135 +136,132 @@ Result run_routine(ompbatch::Context &ctx, const Options &o, const std::string &
   auto restore_R = [&] { R.load(A0); };
   auto restore_B = [&] { B.load(B0); };
   auto restore_RB = [&] { RB.load(B0); };
+  const bool getri = routine == "getri";
+  std::vector<T> LU;  // getri's reference input
+  Timed ours, reference;
 
   if (routine == "getrf") {
     res.flops = ompbatch::flops::getrf<T>(n, n);
-    res.ours = median_time(
-        o.repeat, [&] { A.load(A0); },
-        [&] { ompbatch::getrf(ctx, A.template view<T>(), piv, info.data()); });
-    res.reference = median_time(o.repeat, restore_R, ref_getrf);
+    ours = Timed{[&] { A.load(A0); },
+                 [&] { ompbatch::getrf(ctx, A.template view<T>(), piv, info.data()); }};
+    reference = Timed{restore_R, ref_getrf};
   } else if (routine == "getrs") {
     res.flops = ompbatch::flops::getrs<T>(n, nrhs);
     A.load(A0);
     ompbatch::getrf(ctx, A.template view<T>(), piv, info.data());
-    res.ours = median_time(o.repeat, restore_B, [&] {
-      ompbatch::getrs<T>(ctx, ompbatch::Op::n, A.template view<const T>(), piv,
-                         B.template view<T>());
-    });
+    ours = Timed{restore_B, [&] {
+                   ompbatch::getrs<T>(ctx, ompbatch::Op::n, A.template view<const T>(), piv,
+                                      B.template view<T>());
+                 }};
     restore_R();
     ref_getrf();
-    res.reference = median_time(o.repeat, restore_RB, [&] {
-      ref_loop([&](long long b) {
-        ref::getrs('N', n, nrhs, R.data + b * nn, n, rpiv.data() + b * n, RB.data + b * n * nrhs,
-                   n);
-      });
-    });
+    reference = Timed{restore_RB, [&] {
+                        ref_loop([&](long long b) {
+                          ref::getrs('N', n, nrhs, R.data + b * nn, n, rpiv.data() + b * n,
+                                     RB.data + b * n * nrhs, n);
+                        });
+                      }};
   } else if (routine == "getri" || routine == "matinv") {
-    const bool getri = routine == "getri";
     res.flops = ompbatch::flops::getri<T>(n) + (getri ? 0 : ompbatch::flops::getrf<T>(n, n));
     A.load(A0);
     if (getri) ompbatch::getrf(ctx, A.template view<T>(), piv, info.data());
-    res.ours = median_time(
-        o.repeat, [] {},
-        [&] {
-          if (getri)
-            ompbatch::getri<T>(ctx, A.template view<const T>(), piv, C.template view<T>(),
-                               info.data());
-          else
-            ompbatch::matinv<T>(ctx, A.template view<const T>(), C.template view<T>(), info.data());
-        });
-    std::vector<T> LU;
+    ours = Timed{[] {},
+                 [&] {
+                   if (getri)
+                     ompbatch::getri<T>(ctx, A.template view<const T>(), piv, C.template view<T>(),
+                                        info.data());
+                   else
+                     ompbatch::matinv<T>(ctx, A.template view<const T>(), C.template view<T>(),
+                                         info.data());
+                 }};
     if (getri) {
       restore_R();
       ref_getrf();
       LU.assign(R.data, R.data + A0.size());
     }
-    res.reference = median_time(
-        o.repeat, [&] { R.load(getri ? LU : A0); },
-        [&] {
-          ref_loop([&](long long b) {
-            if (!getri) ref::getrf(n, n, R.data + b * nn, n, rpiv.data() + b * n);
-            auto &wk = work[omp_get_thread_num()];
-            ref::getri(n, R.data + b * nn, n, rpiv.data() + b * n, wk.data(), int(wk.size()));
-          });
-        });
+    reference =
+        Timed{[&] { R.load(getri ? LU : A0); },
+              [&] {
+                ref_loop([&](long long b) {
+                  if (!getri) ref::getrf(n, n, R.data + b * nn, n, rpiv.data() + b * n);
+                  auto &wk = work[omp_get_thread_num()];
+                  ref::getri(n, R.data + b * nn, n, rpiv.data() + b * n, wk.data(), int(wk.size()));
+                });
+              }};
   } else if (routine == "potrf") {
     res.flops = ompbatch::flops::potrf<T>(n);
-    res.ours = median_time(
-        o.repeat, [&] { A.load(A0); },
-        [&] { ompbatch::potrf<T>(ctx, ompbatch::Uplo::lower, A.template view<T>(), info.data()); });
-    res.reference = median_time(o.repeat, restore_R, [&] {
-      ref_loop([&](long long b) { ref::potrf('L', n, R.data + b * nn, n); });
-    });
+    ours = Timed{
+        [&] { A.load(A0); },
+        [&] { ompbatch::potrf<T>(ctx, ompbatch::Uplo::lower, A.template view<T>(), info.data()); }};
+    reference = Timed{
+        restore_R, [&] { ref_loop([&](long long b) { ref::potrf('L', n, R.data + b * nn, n); }); }};
   } else if (routine == "potrs") {
     res.flops = ompbatch::flops::potrs<T>(n, nrhs);
     A.load(A0);
     ompbatch::potrf<T>(ctx, ompbatch::Uplo::lower, A.template view<T>(), info.data());
-    res.ours = median_time(o.repeat, restore_B, [&] {
-      ompbatch::potrs<T>(ctx, ompbatch::Uplo::lower, A.template view<const T>(),
-                         B.template view<T>());
-    });
+    ours = Timed{restore_B, [&] {
+                   ompbatch::potrs<T>(ctx, ompbatch::Uplo::lower, A.template view<const T>(),
+                                      B.template view<T>());
+                 }};
     restore_R();
     ref_loop([&](long long b) { ref::potrf('L', n, R.data + b * nn, n); });
-    res.reference = median_time(o.repeat, restore_RB, [&] {
-      ref_loop([&](long long b) {
-        ref::potrs('L', n, nrhs, R.data + b * nn, n, RB.data + b * n * nrhs, n);
-      });
-    });
+    reference = Timed{restore_RB, [&] {
+                        ref_loop([&](long long b) {
+                          ref::potrs('L', n, nrhs, R.data + b * nn, n, RB.data + b * n * nrhs, n);
+                        });
+                      }};
   } else if (routine == "geqrf") {
     res.flops = ompbatch::flops::geqrf<T>(n, n);
-    res.ours = median_time(
-        o.repeat, [&] { A.load(A0); },
-        [&] { ompbatch::geqrf<T>(ctx, A.template view<T>(), Tau.template view<T>()); });
-    res.reference = median_time(o.repeat, restore_R, [&] {
-      ref_loop([&](long long b) {
-        auto &wk = work[omp_get_thread_num()];
-        ref::geqrf(n, n, R.data + b * nn, n, rtau.data() + b * n, wk.data(), int(wk.size()));
-      });
-    });
+    ours = Timed{[&] { A.load(A0); },
+                 [&] { ompbatch::geqrf<T>(ctx, A.template view<T>(), Tau.template view<T>()); }};
+    reference = Timed{restore_R, [&] {
+                        ref_loop([&](long long b) {
+                          auto &wk = work[omp_get_thread_num()];
+                          ref::geqrf(n, n, R.data + b * nn, n, rtau.data() + b * n, wk.data(),
+                                     int(wk.size()));
+                        });
+                      }};
   } else if (routine == "gels") {  // square, trans N: the least-squares solution is A's solve
     res.flops = ompbatch::flops::gels<T>(n, n, nrhs);
-    res.ours = median_time(
-        o.repeat,
-        [&] {
-          A.load(A0);
-          B.load(B0);
-        },
-        [&] {
-          ompbatch::gels<T>(ctx, ompbatch::Op::n, A.template view<T>(), B.template view<T>(),
-                            info.data());
-        });
-    res.reference = median_time(
-        o.repeat,
-        [&] {
-          R.load(A0);
-          RB.load(B0);
-        },
-        [&] {
-          ref_loop([&](long long b) {
-            auto &wk = work[omp_get_thread_num()];
-            ref::gels('N', n, n, nrhs, R.data + b * nn, n, RB.data + b * n * nrhs, n, wk.data(),
-                      int(wk.size()));
-          });
-        });
+    ours = Timed{[&] {
+                   A.load(A0);
+                   B.load(B0);
+                 },
+                 [&] {
+                   ompbatch::gels<T>(ctx, ompbatch::Op::n, A.template view<T>(),
+                                     B.template view<T>(), info.data());
+                 }};
+    reference = Timed{[&] {
+                        R.load(A0);
+                        RB.load(B0);
+                      },
+                      [&] {
+                        ref_loop([&](long long b) {
+                          auto &wk = work[omp_get_thread_num()];
+                          ref::gels('N', n, n, nrhs, R.data + b * nn, n, RB.data + b * n * nrhs, n,
+                                    wk.data(), int(wk.size()));
+                        });
+                      }};
   } else {  // trsm: left, lower, no transpose, non-unit, alpha = 1
     res.flops = ompbatch::flops::trsm<T>(true, n, nrhs);
     A.load(A0);
-    res.ours = median_time(o.repeat, restore_B, [&] {
-      ompbatch::trsm<T>(ctx, ompbatch::Side::left, ompbatch::Uplo::lower, ompbatch::Op::n,
-                        ompbatch::Diag::non_unit, T(1), A.template view<const T>(),
-                        B.template view<T>());
-    });
-    res.reference = median_time(o.repeat, restore_RB, [&] {
-      ref_loop([&](long long b) {
-        ref::trsm<T>('L', 'L', 'N', 'N', n, nrhs, T(1), A0.data() + b * nn, n,
-                     RB.data + b * n * nrhs, n);
-      });
-    });
+    ours = Timed{restore_B, [&] {
+                   ompbatch::trsm<T>(ctx, ompbatch::Side::left, ompbatch::Uplo::lower,
+                                     ompbatch::Op::n, ompbatch::Diag::non_unit, T(1),
+                                     A.template view<const T>(), B.template view<T>());
+                 }};
+    reference = Timed{restore_RB, [&] {
+                        ref_loop([&](long long b) {
+                          ref::trsm<T>('L', 'L', 'N', 'N', n, nrhs, T(1), A0.data() + b * nn, n,
+                                       RB.data + b * n * nrhs, n);
+                        });
+                      }};
   }
+  time_pairs(o.repeat, ours, reference, res);
   res.flops *= double(count);
 
-  // residuals of the last run of ours, on matrices spread over the batch
+  // residuals of the last run of ours (the reference's runs use their own copies), on matrices
+  // spread over the batch
   for (long long b : samples(count)) {
     const Dense a(n, n, A0.data() + b * nn);
     double r = 0;
@@ -308,7 +322,7 @@ bool run_case(ompbatch::Context &ctx, const Options &o, const std::string &routi
       : layout == Layout::strided     ? "strided"
                                       : "interleaved",
       n, count, r.ours * 1e3, r.flops / r.ours * 1e-9, r.reference * 1e3,
-      r.flops / r.reference * 1e-9, r.reference / r.ours, r.residual, ok ? "ok" : "FAILED");
+      r.flops / r.reference * 1e-9, r.speedup, r.residual, ok ? "ok" : "FAILED");
   std::fflush(stdout);
   return ok;
 }
@@ -342,7 +356,9 @@ int main(int argc, char **argv) {
   app.add_option("--megabytes", o.megabytes, "batch size in MiB when --batch is not given");
   app.add_option("--nrhs", o.nrhs, "right-hand sides of getrs, potrs, trsm and gels (0: n)")
       ->check(CLI::NonNegativeNumber);
-  app.add_option("-r,--repeat", o.repeat, "timed runs per case (the median is shown)")
+  app.add_option(
+         "-r,--repeat", o.repeat,
+         "rounds per case, each one timed run of ompbatch and one of the loop (medians shown)")
       ->check(CLI::PositiveNumber);
   app.add_flag("--no-pivot", o.no_pivot,
                "getrf/getrs/getri without pivoting (diagonally dominant input)");
@@ -365,7 +381,9 @@ int main(int argc, char **argv) {
     fmt::print("# reference: an OpenMP loop over LAPACKE_?<routine>_work (trsm: cblas_?trsm), {}\n",
                ref::openblas_description());
     fmt::print(
-        "# medians of {} runs; GFLOP/s by LAPACK's flop counts; getrs/potrs/trsm/gels with nrhs = "
+        "# {} rounds of one run of ompbatch then one of the loop: times are medians, speedup the "
+        "median of the rounds' ratios; GFLOP/s by LAPACK's flop counts; getrs/potrs/trsm/gels with "
+        "nrhs = "
         "{}; residual:\n"
         "#   getrf ||PA-LU||/(n||A||eps), solves (gels: square, N) ||B-AX||/(n||A|| ||X||eps), "
         "inverses ||I-A inv(A)||/(n||A|| ||inv(A)||eps), potrf ||A-LL^H||/(n||A||eps), geqrf "
