@@ -142,11 +142,48 @@ inline constexpr Crossover kCrossovers[4][4] = {
 /// getrf s, getri d and matinv d 1024 -> kPast1024 (matinv s keeps 512: 1.24 / 1.34 at 512 / 768,
 /// one order within 10% of 1). Complex interleaved at 1024 (the same VM and script, -p c,z -n 1024
 /// -l interleaved, 2026-11-28): getrf c 0.84, z 0.78; getri c 0.71, z 0.74; matinv c 0.78, z 0.85:
-/// all six -> kPast1024. Columns: S, D, C, Z.
+/// all six -> kPast1024.
+/// Measured again from n = 256 on the 2-core Zen 4 VM (AMD EPYC family 25 model 17, AVX-512 on
+/// 256-bit units; OpenBLAS's SkylakeX kernels), 2026-11-29, where the vendor path caught up
+/// sooner than on the Zen 5 VM, by
+///   scripts/crossovers.py --runs 2 --preset P --routine getrf,getri,matinv,potrf -p s,d,c,z
+///                         -n 256,384,512,768 -l interleaved,strided --megabytes 32 -r 3
+/// (P = host-gcc; double also offload-x86, the clang build), each run's ratio taken from the two
+/// paths' speed-ups over the tester's loop, which it times in turn with them. Lanes / vendor time
+/// at 256 / 384 / 512 / 768, interleaved; column-major (double: g++, clang):
+/// getrf s 0.61 / 0.67 / 0.81 / 0.93; 0.83 / 1.01 / 1.37 / 1.38, d 0.67 / 0.92 / 1.07 / 1.12,
+/// 0.75 / 0.99 / 0.95 / 1.23; 1.11 / 1.31 / 1.20 / 1.69, 1.06 / 1.38 / 1.37 / 1.57, c 0.88 / 0.92
+/// / 1.02 / 1.19; 1.13 / 1.34 / 1.37 / 1.39, z 0.82 / 0.86 / 0.96 / 1.11; 1.14 / 1.35 / 1.26 /
+/// 1.40; getri s 0.61 / 0.70 / 0.87 / 1.12; 0.76 / 0.84 / 1.06 / 1.33, d 0.77 / 0.96 / 1.22 /
+/// 1.39, 0.73 / 0.97 / 1.14 / 1.31; 0.75 / 1.00 / 1.17 / 1.25, 0.81 / 0.98 / 1.09 / 1.21, c 0.81
+/// / 0.90 / 1.02 / 1.17; 0.96 / 1.03 / 1.21 / 1.40, z 0.81 / 0.95 / 1.04 / 1.10; 1.02 / 1.17 /
+/// 1.13 / 1.37; matinv s 0.66 / 0.79 / 0.95 / 1.14; 0.75 / 0.88 / 1.06 / 1.38, d 0.89 / 1.08 /
+/// 1.22 / 1.23, 0.80 / 0.99 / 1.08 / 1.26; 0.85 / 0.99 / 1.17 / 1.29, 0.74 / 0.93 / 1.08 / 1.20,
+/// c 0.85 / 0.97 / 1.18 / 1.15; 0.99 / 1.10 / 1.23 / 1.32, z 0.91 / 1.03 / 0.98 / 1.16; 0.98 /
+/// 1.24 / 1.12 / 1.34; potrf interleaved 0.50-0.97 (kept), column-major s 0.84 / 0.96 / 1.10 /
+/// 1.26, d 0.84 / 0.89 / 0.92 / 1.16, 0.77 / 0.95 / 0.82 / 0.96, c 0.97 / 1.15 / 1.05 / 1.27, z
+/// 0.95 / 1.14 / 1.11 / 1.19. One table serves both machines: an entry moved where this VM's
+/// gain at every order it hands over (the ratio above) exceeded the Zen 5 VM's loss there (its
+/// ratios above, 2026-11-28; the Intel Xeon VM's for column-major potrf), in both builds for
+/// double: interleaved getrf d 1024 -> 768 (Zen 5 0.96 at 768), getri s 1024 -> 768 (0.96), getri
+/// d past 1024 -> 768 (0.98; at 512 the clang build's 1.14 against Zen 5's 0.87), matinv d past
+/// 1024 -> 512 (0.94 / 0.99 at 512 / 768); column-major getrf c 1024 -> 384 (0.82 / 0.92 / 0.97
+/// at 384 / 512 / 768), getri c 1024 -> 512 (0.87 / 0.91), getri z 1024 -> 768 (0.89), matinv c
+/// 1024 -> 512 (0.91 / 0.96), matinv z 1024 -> 384 (0.86 / 0.90 / 0.90). Kept: the complex
+/// interleaved entries (Zen 5 0.57-0.92 at 384..768 against 0.86-1.19 here), single matinv
+/// interleaved (0.95 here at 512, 1.24 there), double getri column-major (1.09 / 1.17 here at
+/// 512, 0.86 there), and column-major potrf and double matinv, which this VM would move up: the
+/// lanes ran 0.82-0.99 here at 256..512 where the other VMs' vendor path ran 1.02-1.61 (potrf
+/// double 1.15 / 1.02 at 384 / 512, single 1.16 at 256 and 1.35-1.61 from 384, double complex
+/// 1.35 at 192; matinv double 1.14 at 384). Single matinv column-major moved up: 384 -> 512 (0.88
+/// here at 384, 1.09 there). With OpenBLAS's Haswell kernels on this VM (-p d,z -n 384,512
+/// --routine getri,matinv, g++) the vendor path was ahead at 384 and 512 as well (1.02-1.31 but z
+/// interleaved getri 0.96 at 384): the machine, not OpenBLAS's kernels, makes the difference.
+/// Columns: S, D, C, Z.
 inline constexpr Crossover kCrossovers512[4][4] = {
-    {{kPast1024, 384}, {1024, 192}, {kPast1024, 1024}, {kPast1024, 256}},      // getrf
-    {{1024, 512}, {kPast1024, 768}, {kPast1024, 1024}, {kPast1024, 1024}},     // getri
-    {{512, 384}, {kPast1024, 384}, {kPast1024, 1024}, {kPast1024, 1024}},      // matinv
+    {{kPast1024, 384}, {768, 192}, {kPast1024, 384}, {kPast1024, 256}},        // getrf
+    {{768, 512}, {768, 768}, {kPast1024, 512}, {kPast1024, 768}},              // getri
+    {{512, 512}, {512, 384}, {kPast1024, 512}, {kPast1024, 384}},              // matinv
     {{kPast1024, 256}, {kPast1024, 384}, {kPast1024, 384}, {kPast1024, 192}},  // potrf
 };
 
