@@ -9,7 +9,12 @@
 #include <string>
 #include <utility>
 
+#include "dispatch.hpp"
 #include "ompbatch/ompbatch.hpp"
+
+#if defined(__x86_64__) || defined(__i386__)
+#include <cpuid.h>
+#endif
 
 namespace ompbatch {
 namespace {
@@ -136,3 +141,24 @@ void Context::set_memory_space(MemorySpace space) {
 }
 
 }  // namespace ompbatch
+
+namespace ompbatch::detail {
+
+bool half_width_avx512() {
+  static const bool half = [] {
+#if defined(__x86_64__) || defined(__i386__)
+    unsigned a, b, c, d;
+    if (!__get_cpuid(0, &a, &b, &c, &d)) return false;
+    const bool amd = b == 0x68747541 && d == 0x69746e65 && c == 0x444d4163;  // "AuthenticAMD"
+    if (!__get_cpuid(1, &a, &b, &c, &d)) return false;
+    const unsigned base = (a >> 8) & 0xf, family = base == 0xf ? base + ((a >> 20) & 0xff) : base;
+    const bool avx512 = __get_cpuid_count(7, 0, &a, &b, &c, &d) && (b >> 16 & 1);  // AVX512F
+    return half_width_avx512(amd, family, avx512);
+#else
+    return false;
+#endif
+  }();
+  return half;
+}
+
+}  // namespace ompbatch::detail

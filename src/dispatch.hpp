@@ -187,6 +187,45 @@ inline constexpr Crossover kCrossovers512[4][4] = {
     {{kPast1024, 256}, {kPast1024, 384}, {kPast1024, 384}, {kPast1024, 192}},  // potrf
 };
 
+/// kCrossovers512 for AVX-512 that runs on 256-bit units (AMD family 19h, Zen 4:
+/// half_width_avx512), where the vendor path catches up sooner: each entry from that VM's
+/// ratios above alone (the 2-core Zen 4 VM, 2026-11-29; lanes / vendor time at 256 / 384 / 512 /
+/// 768), by the table's rule: the smallest order measured from which the vendor path ran at least
+/// as fast at the larger orders, one order within 10% of 1 not taken as a change of side, double
+/// by both builds (where they split, the larger gain); double matinv interleaved keeps 512 (1.08 /
+/// 0.99 at 384, and the library with 384 ran that cell at 0.79x the speed of 512's, 2 alternating
+/// rounds). Where the vendor path was ahead from 256, the first order measured, an entry below it
+/// is kept (getrf double and double complex column-major); so are the entries whose lanes stayed
+/// ahead to 768 (kPast1024) and column-major double complex potrf (0.95 at 256, not measured
+/// below). Moved from kCrossovers512: interleaved getrf d 768 -> 512, c past 1024 -> 512, z ->
+/// 768; getri d 768 -> 512, c and z past 1024 -> 512; matinv s 512 -> 768, c past 1024 -> 512, z
+/// -> 384; column-major getrf c 384 -> 256; getri d 768 -> 512, c 512 -> 384, z 768 -> 256;
+/// matinv d 384 -> 512, c 512 -> 384; potrf s 256 -> 512, d 384 -> 768. Columns: S, D, C, Z.
+inline constexpr Crossover kCrossovers512HalfWidth[4][4] = {
+    {{kPast1024, 384}, {512, 192}, {512, 256}, {768, 256}},                    // getrf
+    {{768, 512}, {512, 512}, {512, 384}, {512, 256}},                          // getri
+    {{768, 512}, {512, 512}, {512, 384}, {384, 384}},                          // matinv
+    {{kPast1024, 512}, {kPast1024, 768}, {kPast1024, 384}, {kPast1024, 192}},  // potrf
+};
+
+/// Whether the host's AVX-512 instructions run on 256-bit units (AMD family 19h, Zen 4), from the
+/// CPU's vendor, family and AVX-512 support: kCrossovers512HalfWidth's machines.
+constexpr bool half_width_avx512(bool amd, unsigned family, bool avx512) noexcept {
+  return amd && family == 0x19 && avx512;
+}
+
+/// half_width_avx512 of the CPU this process runs on (CPUID, read once; false off x86).
+bool half_width_avx512();
+
+/// The factorizations' and inverses' crossovers on this host: kCrossovers for AVX2 builds;
+/// kCrossovers512 or, on half-width AVX-512, kCrossovers512HalfWidth for AVX-512 builds.
+inline const Crossover (&factor_crossovers())[4][4] {
+  if constexpr (kVectorBytes >= 64)
+    return half_width_avx512() ? kCrossovers512HalfWidth : kCrossovers512;
+  else
+    return kCrossovers;
+}
+
 /// The right-hand sides the solves' crossovers were measured at; the last column is nrhs = n.
 inline constexpr int kRhsMeasured[3] = {1, 4, 16};
 
@@ -312,6 +351,15 @@ inline constexpr Crossover kGelsManyRhsCrossovers[4] = {
 /// vendor 0.84 and 4.25 (interleaved: 9.56 and 85.1 against 0.91 and 5.90).
 inline constexpr int kQrEstimate = 512;
 
+/// The solves' crossovers on this host: kSolveCrossovers512 for AVX-512 builds, else
+/// kSolveCrossovers.
+inline const Crossover (&solve_crossovers())[3][4][4] {
+  if constexpr (kVectorBytes >= 64)
+    return kSolveCrossovers512;
+  else
+    return kSolveCrossovers;
+}
+
 /// The column of kSolveCrossovers for nrhs right-hand sides of order n: the measured nrhs
 /// (1, 4, 16 below n, or n) nearest to it by ratio.
 inline int rhs_column(int n, int nrhs) {
@@ -338,12 +386,11 @@ constexpr int precision_index() {
 template <class T>
 int vendor_crossover(Routine r, Layout layout, int n, int nrhs = 1) {
   const int p = precision_index<T>();
-  const Crossover c =
-      int(r) < 4   ? (kVectorBytes >= 64 ? kCrossovers512 : kCrossovers)[int(r)][p]
-      : int(r) < 7 ? (kVectorBytes >= 64 ? kSolveCrossovers512
-                                         : kSolveCrossovers)[int(r) - 4][rhs_column(n, nrhs)][p]
-      : r == Routine::gels && double(nrhs) * nrhs > n ? kGelsManyRhsCrossovers[p]
-                                                      : kQrCrossovers[int(r) - 7][p];
+  const Crossover c = int(r) < 4   ? factor_crossovers()[int(r)][p]
+                      : int(r) < 7 ? solve_crossovers()[int(r) - 4][rhs_column(n, nrhs)][p]
+                      : r == Routine::gels && double(nrhs) * nrhs > n
+                          ? kGelsManyRhsCrossovers[p]
+                          : kQrCrossovers[int(r) - 7][p];
   return layout == Layout::interleaved ? c.interleaved : c.columns;
 }
 
