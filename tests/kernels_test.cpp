@@ -359,12 +359,55 @@ TYPED_TEST(Kernels, LaswpBlocksEqualOneColumnAtATime) {
   check_laswp_blocks<TypeParam, 2>(rng);
 }
 
-/// getri_lanes's column interchanges by selects (kSelectColumnsMax) against laswp_lanes on the
+/// laswp_pass (one pass of the host's lanes) against laswp_lanes: bitwise equal at every order
+/// up to past kSwapSelectsMax, forward (getrs: kn = m) and backward (getri: kn = m - 1), at
+/// strides as getrs (rows) and getri (columns) pass them; pivots downward, out of range (no
+/// interchange) in one lane, and, in a second round, one lane's pivot naming a row above (the
+/// element-by-element form then).
+template <class T, int W>
+void check_laswp_pass(std::mt19937_64 &rng) {
+  using P = k::Pack<T, k::kPassLanes<T, W>>;
+  constexpr int H = k::pack_lanes<P>, Max = k::kSwapSelectsMax<T>;
+  const int n = 3;  // columns
+  for (int m = 1; m <= std::max(Max, 8) + 1; ++m)
+    for (bool upward : {false, true})
+      for (bool reverse : {false, true})
+        for (bool by_rows : {true, false}) {
+          SCOPED_TRACE(fmt::format("W={} m={} upward={} reverse={} by_rows={}", W, m, upward,
+                                   reverse, by_rows));
+          const int kn = reverse ? m - 1 : m;
+          std::vector<int> ipiv(size_t(m) * W);
+          for (int i = 0; i < m; ++i)
+            for (int l = 0; l < W; ++l)
+              ipiv[i * W + l] = l == 1 && i % 3 == 0 ? m + 1
+                                : l == 2 && i == 0
+                                    ? 0
+                                    : std::uniform_int_distribution<int>(i + 1, m)(rng);
+          if (upward && m > 2) ipiv[(m - 2) * W + H - 1] = 1;  // in the first pass
+          if (m >= 2 && m <= Max) {
+            EXPECT_EQ(k::pivots_downward<P>(kn, ipiv.data(), W), !(upward && m > 2));
+          }
+          const k::idx brs = by_rows ? W : k::idx(n) * W, bcs = by_rows ? k::idx(m) * W : W;
+          std::vector<T> b = ompbatch::testing::random_matrix<T>(m * W, n, rng), want = b;
+          for (int h = 0; h < W; h += H)
+            k::laswp_pass<P, Max>(m, n, b.data() + h, brs, bcs, ipiv.data() + h, W, kn, reverse);
+          k::laswp_lanes<T, W>(m, n, want.data(), brs, bcs, ipiv.data(), W, kn, reverse);
+          EXPECT_EQ(b, want);
+        }
+}
+
+TYPED_TEST(Kernels, LaswpPassEqualsLaswp) {
+  std::mt19937_64 rng(53);
+  check_laswp_pass<TypeParam, ompbatch::detail::host::width<TypeParam>()>(rng);
+  check_laswp_pass<TypeParam, ompbatch::detail::host::preferred_width<TypeParam>()>(rng);
+}
+
+/// getri_lanes's column interchanges by selects (kSwapSelectsMax) against laswp_lanes on the
 /// inverse computed without them: bitwise equal (the same arithmetic, then only moves), at every
-/// order up to past kSelectColumnsMax, with pivots out of range (no interchange) in one lane.
+/// order up to past kSwapSelectsMax, with pivots out of range (no interchange) in one lane.
 template <class T, int W>
 void check_getri_interchanges(std::mt19937_64 &rng) {
-  for (int n = 2; n <= std::max(k::kSelectColumnsMax<T>, 8) + 1; ++n) {
+  for (int n = 2; n <= std::max(k::kSwapSelectsMax<T>, 8) + 1; ++n) {
     SCOPED_TRACE(fmt::format("W={} n={}", W, n));
     const k::idx rs = W, cs = k::idx(n) * W;
     std::vector<T> a = ompbatch::testing::random_matrix<T>(n * W, n, rng);

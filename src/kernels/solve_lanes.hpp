@@ -49,59 +49,80 @@ inline void laswp_lanes(int m, int n, T *b, idx brs, idx bcs, const int *ipiv, i
   }
 }
 
-/// Orders up to which getri_lanes (W > 1) takes its column interchanges by selects
-/// (select_columns), else by laswp_lanes. Zen 5 VM, 2 threads, 32 MiB, getri and matinv, both
-/// layouts, library time before / after (medians of 3 alternating runs of -r 3, g++ / clang
-/// builds): single 1.05-1.60x / 0.95-1.44x at n = 2..16; double 0.96-1.30x / 0.92-1.27x at n =
-/// 2..8; single complex 1.04-1.50x / 0.92-1.84x at 2..8; double complex, which kept laswp_lanes,
-/// 0.81-1.19x (the runs' spread). With selects to n = 16 (4 runs): double 0.78-1.06x and single
-/// complex 0.85-1.22x at 12 and 16, double complex 0.78-1.24x at 4..16.
+/// Orders up to which the lanes' row interchanges of getrs (B's rows) and getri (C's columns)
+/// are taken by selects in registers (laswp_pass), else element by element (laswp_lanes). The
+/// kernels alone on the Zen 4 VM: a throwaway program that loads the library before and after
+/// into one process (dlmopen) and calls them in turn, one thread, interleaved and strided
+/// batches of 300 KB (in L2), 400-600 rounds, medians of the rounds' ratios, after / before.
+/// getrs with nrhs = 1 (before: laswp_lanes at every order), n = 4..16: single 1.22-1.77x,
+/// double 1.06-1.40x, single complex 1.08-1.54x, double complex interleaved 1.01-1.24x, strided
+/// 1.02-1.06x to 8 and 0.96-1.00x from 10; with nrhs = n: single 1.34-2.03x, double 1.08-1.56x
+/// to 12 (16: 1.00-1.02x), single complex 1.21-1.66x, double complex 1.01-1.25x to 12
+/// (16: 0.93-0.99x). getri (before: the permutation composed per lane, then selected a row at a
+/// time, to order 8, single 16, never in double complex; laswp_lanes past it): single
+/// 1.02-1.19x, double 0.99-1.12x to 14 (16: 0.91-0.93x), single complex 1.08-1.37x, double
+/// complex 1.01-1.18x to 12 (14 and 16: 0.92-0.99x).
 template <class T>
-inline constexpr int kSelectColumnsMax = std::is_same_v<T, float>                  ? 16
-                                         : std::is_same_v<T, std::complex<double>> ? 0
-                                                                                   : 8;
+inline constexpr int kSwapSelectsMax = sizeof(real_t<T>) == 4 ? 16 : 12;
 
-/// getri's column interchanges, k = n-2 .. 0 (the last first) of getrf's pivots on the n columns
-/// of C, composed per lane: column j of the result is, in lane l, column src[(j*W + l)*E + e]
-/// of C, for each of the E reals e of a T (the index repeated for them, select_columns moving
-/// complex lanes as reals). A pivot outside 1..n interchanges nothing. n <= Max.
-template <int W, int E, int Max>
-inline void column_sources(int n, const int *ipiv, idx ps, int *src) noexcept {
-  int repeated[E > 1 ? Max * W : 1];
-  int *from = E > 1 ? repeated : src;  // one real a value: composed in src itself
-  for (int j = 0; j < n; ++j)
-    for (int l = 0; l < W; ++l) from[j * W + l] = j;
-  for (int k = n - 2; k >= 0; --k)
-    for (int l = 0; l < W; ++l) {
-      const int v = ipiv[k * ps + l];
-      if (v < 1 || v > n) continue;
-      const int t = from[k * W + l];
-      from[k * W + l] = from[(v - 1) * W + l];
-      from[(v - 1) * W + l] = t;
-    }
-  if constexpr (E > 1)
-    for (int q = 0; q < n * W; ++q)
-      for (int e = 0; e < E; ++e) src[q * E + e] = from[q];
+/// Whether the interchanges k < kn of getrf's pivots each move row k to a row below it or to
+/// none (a pivot outside 1..m), in every lane of the pass (pack P): as LAPACK's getrf gives
+/// them, and as swap_by_selects takes them.
+template <class P>
+inline bool pivots_downward(int kn, const int *ipiv, idx ps) noexcept {
+  for (int k = 0; k < kn; ++k) {
+    const typename P::I p = P::load_index(ipiv + k * ps);
+    if (P::any(P::both(P::ge(p, 1), P::bnot(P::ge(p, k + 1))))) return false;
+  }
+  return true;
 }
 
-/// The columns of the N x N matrix c of real lanes (one pass, pack P) permuted as
-/// column_sources gives them (src: its lanes of the pass, rows `pitch` apart), a row at a time
-/// in registers: each lane of a column of the result selected from the row's N columns. Where
-/// laswp_lanes swaps single elements, W per interchange and row, these move whole packs.
-template <class P, int N, class T>
-inline void select_columns(T *c, idx crs, idx ccs, const int *src, int pitch) noexcept {
+/// laswp_lanes' interchanges k = 0..N-2 (the last first where Reverse) on the N rows of each of
+/// the n columns of B (one pass, pack P), a column at a time in registers: row k and the row
+/// below it that its pivot names, in each lane, moved by selects (pivots_downward). The
+/// interchange k = N-1 moves nothing whatever its pivot.
+template <class P, int N, bool Reverse, class T>
+inline void swap_by_selects(int n, T *b, idx brs, idx bcs, const int *ipiv, idx ps) noexcept {
   using V = typename P::V;
-  for (int i = 0; i < N; ++i) {
-    T *x = c + i * crs;
+  for (int j = 0; j < n; ++j) {
+    T *x = b + j * bcs;
     V r[N];
-    for (int s = 0; s < N; ++s) r[s] = P::load(x + s * ccs);
-    for (int j = 0; j < N; ++j) {
-      const typename P::I k = P::load_index(src + j * pitch);
-      V y = r[0];
-      for (int s = 1; s < N; ++s) y = P::sel(P::eq(k, s), r[s], y);
-      P::store(x + j * ccs, y);
+#pragma GCC unroll 16
+    for (int i = 0; i < N; ++i) r[i] = P::load(x + i * brs);
+#pragma GCC unroll 16
+    for (int s = 0; s < N - 1; ++s) {
+      const int k = Reverse ? N - 2 - s : s;
+      const typename P::I p = P::load_index(ipiv + k * ps);
+      const V t = r[k];
+#pragma GCC unroll 16
+      for (int q = k + 1; q < N; ++q) {
+        const typename P::B to = P::eq(p, q + 1);
+        r[k] = P::sel(to, r[q], r[k]);
+        r[q] = P::sel(to, t, r[q]);
+      }
     }
+#pragma GCC unroll 16
+    for (int i = 0; i < N; ++i) P::store(x + i * brs, r[i]);
   }
+}
+
+/// laswp_lanes(m, n, b, .., kn, reverse) on the lanes of one pass (pack P; b and ipiv at its
+/// first lane), kn >= m - 1: by selects (swap_by_selects) from 2 to Max rows where
+/// pivots_downward, else element by element; the same moves either way.
+template <class P, int Max, class T>
+inline void laswp_pass(int m, int n, T *b, idx brs, idx bcs, const int *ipiv, idx ps, int kn,
+                       bool reverse) noexcept {
+  if (m >= 2 && m <= Max && pivots_downward<P>(kn, ipiv, ps)) {
+    with_order<2, Max>(m, [&](auto order) {
+      constexpr int N = decltype(order)::value;
+      if (reverse)
+        swap_by_selects<P, N, true>(n, b, brs, bcs, ipiv, ps);
+      else
+        swap_by_selects<P, N, false>(n, b, brs, bcs, ipiv, ps);
+    });
+    return;
+  }
+  laswp_lanes<T, pack_lanes<P>>(m, n, b, brs, bcs, ipiv, ps, kn, reverse);
 }
 
 /// op(A) X = B from getrf's factors (ipiv == nullptr: factored without pivoting).
@@ -112,11 +133,17 @@ template <class T, int W>
 void getrs_lanes(Op trans, int n, int nrhs, const T *a, idx ars, idx acs, const int *ipiv, idx ps,
                  T *b, idx brs, idx bcs, T *work = nullptr) noexcept {
   const Side left = Side::left;
-  if (trans == Op::n && ipiv) laswp_lanes<T, W>(n, nrhs, b, brs, bcs, ipiv, ps, n, false);
+  constexpr int Max = W > 1 ? kSwapSelectsMax<T> : 0;
+  const bool by_pass = ipiv && n <= Max;  // laswp_pass in each pass, else laswp_lanes on all W
+  if (trans == Op::n && ipiv && !by_pass)
+    laswp_lanes<T, W>(n, nrhs, b, brs, bcs, ipiv, ps, n, false);
   for_each_pass<T, W>(n, [&](auto p, int h) {
     using P = decltype(p);
     const T *x = a + h;
     T *y = b + h;
+    if constexpr (Max > 0)
+      if (by_pass && trans == Op::n)
+        laswp_pass<P, Max>(n, nrhs, y, brs, bcs, ipiv + h, ps, n, false);
     if (trans == Op::n) {
       trsm_pass<P>(left, Uplo::lower, Op::n, Diag::unit, n, nrhs, T(1), x, ars, acs, y, brs, bcs,
                    work);
@@ -127,9 +154,12 @@ void getrs_lanes(Op trans, int n, int nrhs, const T *a, idx ars, idx acs, const 
                    bcs, work);
       trsm_pass<P>(left, Uplo::lower, trans, Diag::unit, n, nrhs, T(1), x, ars, acs, y, brs, bcs,
                    work);
+      if constexpr (Max > 0)
+        if (by_pass) laswp_pass<P, Max>(n, nrhs, y, brs, bcs, ipiv + h, ps, n, true);
     }
   });
-  if (trans != Op::n && ipiv) laswp_lanes<T, W>(n, nrhs, b, brs, bcs, ipiv, ps, n, true);
+  if (trans != Op::n && ipiv && !by_pass)
+    laswp_lanes<T, W>(n, nrhs, b, brs, bcs, ipiv, ps, n, true);
 }
 
 /// The tiles potrf_tiles over pack P visits for m x m (the parts of its Prefetcher: one a tile).
@@ -384,7 +414,7 @@ void potrs_lanes(Uplo uplo, int n, int nrhs, const T *a, idx ars, idx acs, T *b,
 /// out of place: a is read, only C is written. inv(A) = inv(U) inv(L) P^T:
 ///   C = I;  C(j0:, J) = inv(L(j0:, j0:)) C(j0:, J) for each tile column J (C(0:j0, J) = 0);
 ///   C = inv(U) C;  the columns of C interchanged, last pivot first (by selects up to order
-///   kSelectColumnsMax<T>, else laswp_lanes).
+///   kSwapSelectsMax<T>, laswp_pass), else laswp_lanes).
 /// 4/3 n^3 flops, as LAPACK's getri. info[l] = the first k+1 with U(k,k) == 0 in lane l, else 0
 /// (that lane's C is then not meaningful). work: as trsm_lanes' (for inv(U) C, and for inv(L) C
 /// where J is then a panel of kUpdatePanel columns, solved by blocks: L read once per panel, not
@@ -393,22 +423,17 @@ void potrs_lanes(Uplo uplo, int n, int nrhs, const T *a, idx ars, idx acs, T *b,
 template <class T, int W>
 void getri_lanes(int n, const T *a, idx ars, idx acs, const int *ipiv, idx ps, T *c, idx crs,
                  idx ccs, int *info, T *work = nullptr) noexcept {
-  for (int l = 0; l < W; ++l) info[l] = 0;
-  for (int k = n - 1; k >= 0; --k)
-    for (int l = 0; l < W; ++l)
-      if (a[k * ars + k * acs + l] == T(0)) info[l] = k + 1;
   for (int j = 0; j < n; ++j)
     for (int i = 0; i < n; ++i)
       for (int l = 0; l < W; ++l) c[i * crs + j * ccs + l] = i == j ? T(1) : T(0);
-  using Real = real_t<T>;
-  constexpr int E = int(sizeof(T) / sizeof(Real));
-  constexpr int Max = W > 1 ? kSelectColumnsMax<T> : 0;
-  const bool select = ipiv && n > 1 && n <= Max;
-  int src[Max > 0 ? Max * W * E : 1];
-  if constexpr (Max > 0)
-    if (select) column_sources<W, E, Max>(n, ipiv, ps, src);
+  constexpr int Max = W > 1 ? kSwapSelectsMax<T> : 0;
+  const bool by_pass = ipiv && n <= Max;  // laswp_pass in each pass, else laswp_lanes on all W
   for_each_pass<T, W>(n, [&](auto p, int h) {
     using P = decltype(p);
+    typename P::I first = P::index(0);
+    for (int k = n - 1; k >= 0; --k)
+      first = P::sel(P::is_zero(P::load(a + k * (ars + acs) + h)), P::index(k + 1), first);
+    P::store_index(info + h, first, 0);
     constexpr int NC = TileShape<P>::cols;
     const int step = work && trsm_blocked<P>(n, kUpdatePanel) ? kUpdatePanel : NC;
     for (int j0 = 0; j0 < n; j0 += step)
@@ -418,13 +443,9 @@ void getri_lanes(int n, const T *a, idx ars, idx acs, const int *ipiv, idx ps, T
     trsm_pass<P>(Side::left, Uplo::upper, Op::n, Diag::non_unit, n, n, T(1), a + h, ars, acs, c + h,
                  crs, ccs, work);
     if constexpr (Max > 0)
-      if (select)
-        with_order<2, Max>(n, [&](auto order) {
-          select_columns<Pack<Real, PackLanes<P>::value * E>, decltype(order)::value>(
-              reinterpret_cast<Real *>(c + h), crs * E, ccs * E, src + h * E, W * E);
-        });
+      if (by_pass) laswp_pass<P, Max>(n, n, c + h, ccs, crs, ipiv + h, ps, n - 1, true);
   });
-  if (ipiv && n > 1 && !select) laswp_lanes<T, W>(n, n, c, ccs, crs, ipiv, ps, n - 1, true);
+  if (ipiv && n > 1 && !by_pass) laswp_lanes<T, W>(n, n, c, ccs, crs, ipiv, ps, n - 1, true);
 }
 
 #pragma omp end declare target
