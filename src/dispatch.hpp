@@ -321,6 +321,38 @@ inline constexpr Crossover kSolveCrossovers512[3][4][4] = {
      {{kPast1024, 384}, {kPast1024, 512}, {kPast1024, 512}, {kPast1024, 256}}},
 };
 
+/// kSolveCrossovers512 for AVX-512 on 256-bit units (half_width_avx512), with the entries
+/// measured on the Zen 4 VM (2026-11-30) by its rule: double, nrhs = n,
+///   scripts/crossovers.py --runs 2 --preset P --routine getrs,potrs,trsm -p d
+///                         -n 256,384,512,768(,1024) -l interleaved,strided --nrhs 0
+///                         --megabytes 32 -r 3                 (P = host-gcc; offload-x86 to 1024)
+/// lanes / vendor time at 256 / 384 / 512 / 768, g++ (clang at 384 / 512 / 768 / 1024):
+/// interleaved getrs 0.53 / 0.69 / 0.80 / 1.15 (0.61 / 0.91 / 1.03 / 1.15), potrs 0.58 / 0.81 /
+/// 0.89 / 1.12 (0.69 / 0.88 / 1.07 / 1.22), trsm 0.51 / 0.64 / 0.89 / 1.04 (0.55 / 0.72 / 0.83 /
+/// 1.16); column-major getrs 0.54 / 0.64 / 0.87 / 0.96 (0.57 / 0.78 / 0.88 / 1.12), potrs 0.42 /
+/// 0.59 / 0.79 / 0.90 (0.72 / 0.86 / 0.93 / 1.19), trsm 0.53 / 0.74 / 0.87 / 1.12 (0.77 / 0.93 /
+/// 1.11 / 1.20). Moved: interleaved getrs and potrs past 1024 -> 768, trsm -> 1024 (768: g++'s
+/// 1.04 within 10%, clang's lanes 1.2x ahead); column-major trsm 512 -> 768 (the lanes 1.15x /
+/// 1.08x ahead at 512); column-major getrs and potrs keep 1024. The library before / after (g++,
+/// the same tester through LD_LIBRARY_PATH, 2 alternating rounds of -r 3, 32 MiB): trsm strided
+/// 512 1.10x; interleaved getrs / potrs / trsm at 768 0.97 / 1.00 / 0.98x (the last unchanged):
+/// no gain there that two rounds separate. The other entries are kSolveCrossovers512's (not
+/// measured on that VM).
+inline constexpr Crossover kSolveCrossovers512HalfWidth[3][4][4] = {
+    {{{kNone, 384}, {kNone, 192}, {kNone, kNone}, {kNone, 384}},            // getrs, nrhs = 1
+     {{512, 512}, {kNone, 512}, {kNone, 512}, {kNone, 192}},                //        4
+     {{512, 512}, {kNone, 512}, {kNone, 512}, {kNone, 128}},                //        16
+     {{kPast1024, 512}, {768, 1024}, {kPast1024, 768}, {kPast1024, 256}}},  //        n
+    {{{kNone, 512}, {kNone, 512}, {kNone, 512}, {kNone, 512}},              // potrs
+     {{kNone, 512}, {kNone, 512}, {kNone, 384}, {kNone, 256}},
+     {{512, 512}, {kNone, 512}, {512, 512}, {kNone, 192}},
+     {{kPast1024, 512}, {768, 1024}, {kPast1024, 768}, {kPast1024, 256}}},
+    {{{kNone, 256}, {kNone, 384}, {kNone, 512}, {kNone, 128}},  // trsm
+     {{512, 512}, {kNone, 512}, {kNone, 512}, {kNone, 128}},
+     {{512, 128}, {kNone, 512}, {512, 384}, {kNone, 96}},
+     {{kPast1024, 384}, {1024, 768}, {kPast1024, 512}, {kPast1024, 256}}},
+};
+
 /// geqrf, gels (min(m,n)): [routine][precision], measured on the 2-core Zen 5 VM (AVX-512) with
 /// square matrices, gels with trans N and nrhs = 1, 2 threads, 32 MiB batches, by
 ///   OMPBATCH_HOST_PATH=lanes|vendor ompbatch-tester --routine geqrf,gels -p d,s,c,z
@@ -351,11 +383,11 @@ inline constexpr Crossover kGelsManyRhsCrossovers[4] = {
 /// vendor 0.84 and 4.25 (interleaved: 9.56 and 85.1 against 0.91 and 5.90).
 inline constexpr int kQrEstimate = 512;
 
-/// The solves' crossovers on this host: kSolveCrossovers512 for AVX-512 builds, else
-/// kSolveCrossovers.
+/// The solves' crossovers on this host: kSolveCrossovers for AVX2 builds; kSolveCrossovers512
+/// or, on half-width AVX-512, kSolveCrossovers512HalfWidth for AVX-512 builds.
 inline const Crossover (&solve_crossovers())[3][4][4] {
   if constexpr (kVectorBytes >= 64)
-    return kSolveCrossovers512;
+    return half_width_avx512() ? kSolveCrossovers512HalfWidth : kSolveCrossovers512;
   else
     return kSolveCrossovers;
 }

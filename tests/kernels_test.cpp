@@ -652,26 +652,37 @@ TEST(HostDispatch, EachCrossoverSeparatesThePaths) {
   check_crossovers<std::complex<double>>();
 }
 
-/// The AVX-512 table of half-width units serves AMD family 19h with AVX-512 only (Zen 4; not Zen 3,
-/// which lacks AVX-512, nor Zen 5, family 1Ah, nor Intel's), and the host takes AVX2's table,
-/// AVX-512's or that one as the build and the CPU say. Every entry of the two AVX-512 tables is an
-/// order the lanes run below (EachCrossoverSeparatesThePaths runs the host's own table).
+/// The AVX-512 tables of half-width units serve AMD family 19h with AVX-512 only (Zen 4; not Zen 3,
+/// which lacks AVX-512, nor Zen 5, family 1Ah, nor Intel's), and the host takes AVX2's tables,
+/// AVX-512's or those as the build and the CPU say. Every entry of the AVX-512 tables (the
+/// factorizations' and the solves') is an order the lanes run below
+/// (EachCrossoverSeparatesThePaths runs the host's own tables).
 TEST(HostDispatch, HalfWidthAvx512TableOnZen4Only) {
   EXPECT_TRUE(k::half_width_avx512(true, 0x19, true));
   EXPECT_FALSE(k::half_width_avx512(true, 0x19, false));
   EXPECT_FALSE(k::half_width_avx512(true, 0x1a, true));
   EXPECT_FALSE(k::half_width_avx512(false, 0x6, true));
   const auto &table = k::factor_crossovers();
-  if constexpr (k::kVectorBytes >= 64)
-    EXPECT_EQ(&table, k::half_width_avx512() ? &k::kCrossovers512HalfWidth : &k::kCrossovers512);
-  else
+  const auto &solves = k::solve_crossovers();
+  if constexpr (k::kVectorBytes >= 64) {
+    const bool half = k::half_width_avx512();
+    EXPECT_EQ(&table, half ? &k::kCrossovers512HalfWidth : &k::kCrossovers512);
+    EXPECT_EQ(&solves, half ? &k::kSolveCrossovers512HalfWidth : &k::kSolveCrossovers512);
+  } else {
     EXPECT_EQ(&table, &k::kCrossovers);
+    EXPECT_EQ(&solves, &k::kSolveCrossovers);
+  }
+  const auto at_least_24 = [](const k::Crossover &c) {
+    EXPECT_GE(c.interleaved, 24);
+    EXPECT_GE(c.columns, 24);
+  };
   for (const auto *t : {&k::kCrossovers512, &k::kCrossovers512HalfWidth})
     for (const auto &routine : *t)
-      for (const k::Crossover &c : routine) {
-        EXPECT_GE(c.interleaved, 24);
-        EXPECT_GE(c.columns, 24);
-      }
+      for (const k::Crossover &c : routine) at_least_24(c);
+  for (const auto *t : {&k::kSolveCrossovers512, &k::kSolveCrossovers512HalfWidth})
+    for (const auto &routine : *t)
+      for (const auto &rhs : routine)
+        for (const k::Crossover &c : rhs) at_least_24(c);
 }
 
 #ifdef OMPBATCH_HAVE_OFFLOAD
