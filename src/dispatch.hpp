@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <cmath>
 #include <complex>
+#include <cstddef>
 #include <type_traits>
 
 #include "ompbatch/ompbatch.hpp"
@@ -217,13 +218,20 @@ constexpr bool half_width_avx512(bool amd, unsigned family, bool avx512) noexcep
 /// half_width_avx512 of the CPU this process runs on (CPUID, read once; false off x86).
 bool half_width_avx512();
 
+/// Of a table's three forms, the one for this host: avx2 for AVX2 builds; avx512 or, on
+/// half-width AVX-512, half_width for AVX-512 builds.
+template <class Table>
+const Table &host_table(const Table &avx2, const Table &avx512, const Table &half_width) {
+  if constexpr (kVectorBytes >= 64)
+    return half_width_avx512() ? half_width : avx512;
+  else
+    return avx2;
+}
+
 /// The factorizations' and inverses' crossovers on this host: kCrossovers for AVX2 builds;
 /// kCrossovers512 or, on half-width AVX-512, kCrossovers512HalfWidth for AVX-512 builds.
 inline const Crossover (&factor_crossovers())[4][4] {
-  if constexpr (kVectorBytes >= 64)
-    return half_width_avx512() ? kCrossovers512HalfWidth : kCrossovers512;
-  else
-    return kCrossovers;
+  return host_table(kCrossovers, kCrossovers512, kCrossovers512HalfWidth);
 }
 
 /// The right-hand sides the solves' crossovers were measured at; the last column is nrhs = n.
@@ -321,6 +329,29 @@ inline constexpr Crossover kSolveCrossovers512[3][4][4] = {
      {{kPast1024, 384}, {kPast1024, 512}, {kPast1024, 512}, {kPast1024, 256}}},
 };
 
+/// A solves' table by value ([routine][rhs][precision], as kSolveCrossovers), for tables derived
+/// from another.
+struct SolveTable {
+  Crossover at[3][4][4];
+};
+
+/// An entry of a solves' table: at[routine][rhs][precision] = to.
+struct SolveEntry {
+  int routine, rhs, precision;
+  Crossover to;
+};
+
+/// The solves' table `base` with the entries `set` changed.
+template <std::size_t N>
+constexpr SolveTable solve_table(const Crossover (&base)[3][4][4], const SolveEntry (&set)[N]) {
+  SolveTable t{};
+  for (int r = 0; r < 3; ++r)
+    for (int k = 0; k < 4; ++k)
+      for (int p = 0; p < 4; ++p) t.at[r][k][p] = base[r][k][p];
+  for (const SolveEntry &e : set) t.at[e.routine][e.rhs][e.precision] = e.to;
+  return t;
+}
+
 /// kSolveCrossovers512 for AVX-512 on 256-bit units (half_width_avx512), with the entries
 /// measured on the Zen 4 VM (2026-11-30) by its rule: double, nrhs = n,
 ///   scripts/crossovers.py --runs 2 --preset P --routine getrs,potrs,trsm -p d
@@ -337,21 +368,15 @@ inline constexpr Crossover kSolveCrossovers512[3][4][4] = {
 /// the same tester through LD_LIBRARY_PATH, 2 alternating rounds of -r 3, 32 MiB): trsm strided
 /// 512 1.10x; interleaved getrs / potrs / trsm at 768 0.97 / 1.00 / 0.98x (the last unchanged):
 /// no gain there that two rounds separate. The other entries are kSolveCrossovers512's (not
-/// measured on that VM).
-inline constexpr Crossover kSolveCrossovers512HalfWidth[3][4][4] = {
-    {{{kNone, 384}, {kNone, 192}, {kNone, kNone}, {kNone, 384}},            // getrs, nrhs = 1
-     {{512, 512}, {kNone, 512}, {kNone, 512}, {kNone, 192}},                //        4
-     {{512, 512}, {kNone, 512}, {kNone, 512}, {kNone, 128}},                //        16
-     {{kPast1024, 512}, {768, 1024}, {kPast1024, 768}, {kPast1024, 256}}},  //        n
-    {{{kNone, 512}, {kNone, 512}, {kNone, 512}, {kNone, 512}},              // potrs
-     {{kNone, 512}, {kNone, 512}, {kNone, 384}, {kNone, 256}},
-     {{512, 512}, {kNone, 512}, {512, 512}, {kNone, 192}},
-     {{kPast1024, 512}, {768, 1024}, {kPast1024, 768}, {kPast1024, 256}}},
-    {{{kNone, 256}, {kNone, 384}, {kNone, 512}, {kNone, 128}},  // trsm
-     {{512, 512}, {kNone, 512}, {kNone, 512}, {kNone, 128}},
-     {{512, 128}, {kNone, 512}, {512, 384}, {kNone, 96}},
-     {{kPast1024, 384}, {1024, 768}, {kPast1024, 512}, {kPast1024, 256}}},
+/// measured on that VM; derived from it, so that they follow it).
+inline constexpr SolveEntry kSolveHalfWidthEntries[] = {
+    {0, 3, 1, {768, 1024}},  // getrs, nrhs = n, double
+    {1, 3, 1, {768, 1024}},  // potrs
+    {2, 3, 1, {1024, 768}},  // trsm
 };
+inline constexpr SolveTable kSolveHalfWidth =
+    solve_table(kSolveCrossovers512, kSolveHalfWidthEntries);
+inline constexpr const Crossover (&kSolveCrossovers512HalfWidth)[3][4][4] = kSolveHalfWidth.at;
 
 /// geqrf, gels (min(m,n)): [routine][precision], measured on the 2-core Zen 5 VM (AVX-512) with
 /// square matrices, gels with trans N and nrhs = 1, 2 threads, 32 MiB batches, by
@@ -386,10 +411,7 @@ inline constexpr int kQrEstimate = 512;
 /// The solves' crossovers on this host: kSolveCrossovers for AVX2 builds; kSolveCrossovers512
 /// or, on half-width AVX-512, kSolveCrossovers512HalfWidth for AVX-512 builds.
 inline const Crossover (&solve_crossovers())[3][4][4] {
-  if constexpr (kVectorBytes >= 64)
-    return half_width_avx512() ? kSolveCrossovers512HalfWidth : kSolveCrossovers512;
-  else
-    return kSolveCrossovers;
+  return host_table(kSolveCrossovers, kSolveCrossovers512, kSolveCrossovers512HalfWidth);
 }
 
 /// The column of kSolveCrossovers for nrhs right-hand sides of order n: the measured nrhs
