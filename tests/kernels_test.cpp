@@ -402,29 +402,46 @@ TYPED_TEST(Kernels, LaswpPassEqualsLaswp) {
   check_laswp_pass<TypeParam, ompbatch::detail::host::preferred_width<TypeParam>()>(rng);
 }
 
-/// getri_lanes's column interchanges by selects (kSwapSelectsMax) against laswp_lanes on the
-/// inverse computed without them: bitwise equal (the same arithmetic, then only moves), at every
-/// order up to past kSwapSelectsMax, with pivots out of range (no interchange) in one lane.
+/// getri_lanes's column interchanges by selects (kSwapSelectsMax, and in getri_rows to
+/// kGetriRowsMax) against laswp_lanes on the inverse computed without them: bitwise equal (the
+/// same arithmetic, then only moves), at every order up to past kSwapSelectsMax, with pivots out
+/// of range (no interchange) in one lane. In a second round one lane's pivot names a row above
+/// (what LAPACK's getrf never gives): its pass then takes the identity, the tiles and the element
+/// swaps, whose inverse must agree with getri_rows' to rounding (4 n eps relative to its
+/// largest element) up to kGetriRowsMax (getri_rows taking such a pivot would move the wrong
+/// rows), bitwise past it.
 template <class T, int W>
 void check_getri_interchanges(std::mt19937_64 &rng) {
-  for (int n = 2; n <= std::max(k::kSwapSelectsMax<T>, 8) + 1; ++n) {
-    SCOPED_TRACE(fmt::format("W={} n={}", W, n));
-    const k::idx rs = W, cs = k::idx(n) * W;
-    std::vector<T> a = ompbatch::testing::random_matrix<T>(n * W, n, rng);
-    for (int i = 0; i < n; ++i)
-      for (int l = 0; l < W; ++l) a[i * rs + i * cs + l] += T(2 * n);  // U well conditioned
-    std::vector<int> ipiv(size_t(n) * W), info(W);
-    for (int i = 0; i < n; ++i)
-      for (int l = 0; l < W; ++l)
-        ipiv[i * W + l] = l == 1 && i % 3 == 0 ? n + 1
-                          : l == 2 && i == 0   ? 0
+  using R = ompbatch::detail::real_t<T>;
+  for (int n = 2; n <= std::max(k::kSwapSelectsMax<T>, 8) + 1; ++n)
+    for (bool upward : {false, true}) {
+      SCOPED_TRACE(fmt::format("W={} n={} upward={}", W, n, upward));
+      const k::idx rs = W, cs = k::idx(n) * W;
+      std::vector<T> a = ompbatch::testing::random_matrix<T>(n * W, n, rng);
+      for (int i = 0; i < n; ++i)
+        for (int l = 0; l < W; ++l) a[i * rs + i * cs + l] += T(2 * n);  // U well conditioned
+      std::vector<int> ipiv(size_t(n) * W), info(W);
+      for (int i = 0; i < n; ++i)
+        for (int l = 0; l < W; ++l)
+          ipiv[i * W + l] = l == 1 && i % 3 == 0 ? n + 1
+                            : l == 2 && i == 0   ? 0
                                                : std::uniform_int_distribution<int>(i + 1, n)(rng);
-    std::vector<T> c(size_t(n) * n * W), want(c.size());
-    k::getri_lanes<T, W>(n, a.data(), rs, cs, ipiv.data(), W, c.data(), rs, cs, info.data());
-    k::getri_lanes<T, W>(n, a.data(), rs, cs, nullptr, W, want.data(), rs, cs, info.data());
-    k::laswp_lanes<T, W>(n, n, want.data(), cs, rs, ipiv.data(), W, n - 1, true);
-    EXPECT_EQ(c, want);
-  }
+      if (upward && n > 2) ipiv[(n - 2) * W] = 1;  // lane 0, interchange n - 2 with row 1
+      std::vector<T> c(size_t(n) * n * W), want(c.size());
+      k::getri_lanes<T, W>(n, a.data(), rs, cs, ipiv.data(), W, c.data(), rs, cs, info.data());
+      k::getri_lanes<T, W>(n, a.data(), rs, cs, nullptr, W, want.data(), rs, cs, info.data());
+      k::laswp_lanes<T, W>(n, n, want.data(), cs, rs, ipiv.data(), W, n - 1, true);
+      if (upward && n > 2 && n <= k::kGetriRowsMax<T>) {
+        R scale = 0, diff = 0;
+        for (size_t i = 0; i < c.size(); ++i) {
+          scale = std::max(scale, R(std::abs(want[i])));
+          diff = std::max(diff, R(std::abs(c[i] - want[i])));
+        }
+        EXPECT_LE(diff, 4 * n * std::numeric_limits<R>::epsilon() * scale);
+      } else {
+        EXPECT_EQ(c, want);
+      }
+    }
 }
 
 TYPED_TEST(Kernels, GetriInterchangesEqualLaswp) {

@@ -217,7 +217,9 @@ TYPED_TEST(Solvers, GetrsInterchangesRowsAsLaswp) {
 TYPED_TEST(Solvers, InversesAreAccurateAndSingularIsReported) {
   using T = TypeParam;
   std::mt19937_64 rng(41);
-  for (auto [n, count] : {std::pair{1, 3}, {2, 5}, {5, 67}, {8, 5}, {17, 5}, {40, 2}}) {
+  const std::pair<int, int> cases[] = {{1, 3}, {2, 5}, {3, 4}, {4, 7},  {5, 67},
+                                       {6, 3}, {7, 4}, {8, 5}, {17, 5}, {40, 2}};
+  for (auto [n, count] : cases) {
     std::vector<std::vector<T>> a(count);
     for (auto &x : a) x = random_matrix<T>(n, n, rng);
     const int bad = count > 2 ? 1 : -1;  // a matrix with a zero last column: info = n

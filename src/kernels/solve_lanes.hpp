@@ -84,35 +84,48 @@ inline bool pivots_downward(int kn, const int *ipiv, idx ps) noexcept {
   return true;
 }
 
-/// laswp_lanes' interchanges k = 0..N-2 (the last first where Reverse) on the N rows of each of
-/// the n columns of B (one pass, pack P), a column at a time in registers: row k and the row
-/// below it that its pivot names, in each lane, moved by selects (pivots_downward). The
-/// interchange k = N-1 moves nothing whatever its pivot. The N-1 pivot vectors are loaded once
-/// for all n columns (getri n, getrs nrhs = n: 1.00-1.13x at orders 4..12 on the Zen 4 VM, both
-/// builds, the kernels alone as kSwapSelectsMax's).
-template <class P, int N, bool Reverse, class T>
-inline void swap_by_selects(int n, T *b, idx brs, idx bcs, const int *ipiv, idx ps) noexcept {
+/// laswp_lanes' interchanges k = 0..N-2 (the last first where Reverse) on the N values r of one
+/// column, the pivots piv loaded: r[k] and the r[q], q > k, that piv[k] names (q + 1), in each
+/// lane, moved by selects (pivots_downward). The interchange k = N-1 moves nothing whatever its
+/// pivot. Inlined in Clang's host code (OMPB_INLINE), which kept it out of line, r in memory.
+template <class P, int N, bool Reverse>
+OMPB_INLINE inline void swap_in_registers(typename P::V (&r)[N],
+                                          const typename P::I (&piv)[N - 1]) noexcept {
   using V = typename P::V;
-  typename P::I piv[N - 1];
+#pragma GCC unroll 16
+  for (int s = 0; s < N - 1; ++s) {
+    const int k = Reverse ? N - 2 - s : s;
+    const V t = r[k];
+#pragma GCC unroll 16
+    for (int q = k + 1; q < N; ++q) {
+      const typename P::B to = P::eq(piv[k], q + 1);
+      r[k] = P::sel(to, r[q], r[k]);
+      r[q] = P::sel(to, t, r[q]);
+    }
+  }
+}
+
+/// The N-1 pivot vectors of a pass (pack P) that swap_in_registers takes.
+template <class P, int N>
+inline void load_pivots(const int *ipiv, idx ps, typename P::I (&piv)[N - 1]) noexcept {
 #pragma GCC unroll 16
   for (int k = 0; k < N - 1; ++k) piv[k] = P::load_index(ipiv + k * ps);
+}
+
+/// swap_in_registers on the N rows of each of the n columns of B (one pass, pack P), a column at
+/// a time. The N-1 pivot vectors are loaded once for all n columns (getri n, getrs nrhs = n:
+/// 1.00-1.13x at orders 4..12 on the Zen 4 VM, both builds, the kernels alone as
+/// kSwapSelectsMax's).
+template <class P, int N, bool Reverse, class T>
+inline void swap_by_selects(int n, T *b, idx brs, idx bcs, const int *ipiv, idx ps) noexcept {
+  typename P::I piv[N - 1];
+  load_pivots<P, N>(ipiv, ps, piv);
   for (int j = 0; j < n; ++j) {
     T *x = b + j * bcs;
-    V r[N];
+    typename P::V r[N];
 #pragma GCC unroll 16
     for (int i = 0; i < N; ++i) r[i] = P::load(x + i * brs);
-#pragma GCC unroll 16
-    for (int s = 0; s < N - 1; ++s) {
-      const int k = Reverse ? N - 2 - s : s;
-      const typename P::I p = piv[k];
-      const V t = r[k];
-#pragma GCC unroll 16
-      for (int q = k + 1; q < N; ++q) {
-        const typename P::B to = P::eq(p, q + 1);
-        r[k] = P::sel(to, r[q], r[k]);
-        r[q] = P::sel(to, t, r[q]);
-      }
-    }
+    swap_in_registers<P, N, Reverse>(r, piv);
 #pragma GCC unroll 16
     for (int i = 0; i < N; ++i) P::store(x + i * brs, r[i]);
   }
@@ -421,8 +434,58 @@ void potrs_lanes(Uplo uplo, int n, int nrhs, const T *a, idx ars, idx acs, T *b,
   });
 }
 
+/// Orders up to which getri_lanes computes C a row at a time in registers (getri_rows), where
+/// its x, the reciprocals and the pivots fit the registers: past them, on the Zen 4 VM (the
+/// kernels alone, one thread, batches in L2, getri_rows to 16 against the tiles), single
+/// 0.82-0.94x at 16 (1.06-1.11x at 12), double 0.89x interleaved at 12 (1.17-1.29x at 10),
+/// single complex 0.94-0.96x strided at 9 and 10, double complex 0.92-1.05x at 9 and 10; double
+/// and complex 0.44-0.81x at 14 and 16, single 0.88x interleaved at 14.
+template <class T>
+inline constexpr int kGetriRowsMax = std::is_same_v<T, float>    ? 12
+                                     : std::is_same_v<T, double> ? 10
+                                                                 : 8;
+
+/// getri_lanes' C = inv(U) inv(L) P^T for order N (one pass, pack P; ipiv == nullptr: no
+/// interchanges; else pivots_downward), a row of C at a time in registers: row i of inv(U)
+/// (y U = e_i, right-looking), times inv(L) (x L = y, right-looking from the last column), its
+/// columns interchanged last pivot first (swap_in_registers), stored. C is written once and
+/// never read; no identity, no second pass over it for the interchanges. 4/3 N^3 flops.
+template <class P, int N, class T>
+inline void getri_rows(const T *a, idx ars, idx acs, const int *ipiv, idx ps, T *c, idx crs,
+                       idx ccs) noexcept {
+  using V = typename P::V;
+  V d[N];  // reciprocals of U's diagonal
+#pragma GCC unroll 16
+  for (int j = 0; j < N; ++j) d[j] = P::recip(P::load(a + j * (ars + acs)));
+  typename P::I piv[N - 1];
+  if (ipiv) load_pivots<P, N>(ipiv, ps, piv);
+  const V zero = P::splat(T(0));
+#pragma GCC unroll 16
+  for (int i = 0; i < N; ++i) {
+    V x[N];
+#pragma GCC unroll 16
+    for (int j = 0; j < N; ++j) x[j] = zero;
+    x[i] = d[i];
+#pragma GCC unroll 16
+    for (int k = i; k < N; ++k) {
+      if (k > i) x[k] = P::mul(x[k], d[k]);
+#pragma GCC unroll 16
+      for (int j = k + 1; j < N; ++j) x[j] = P::fms(x[j], x[k], P::load(a + k * ars + j * acs));
+    }
+#pragma GCC unroll 16
+    for (int k = N - 1; k > 0; --k)
+#pragma GCC unroll 16
+      for (int j = 0; j < k; ++j) x[j] = P::fms(x[j], x[k], P::load(a + k * ars + j * acs));
+    if (ipiv) swap_in_registers<P, N, true>(x, piv);
+#pragma GCC unroll 16
+    for (int j = 0; j < N; ++j) P::store(c + i * crs + j * ccs, x[j]);
+  }
+}
+
 /// C = inv(A) from getrf's factors in a (n x n; ipiv == nullptr: factored without pivoting),
-/// out of place: a is read, only C is written. inv(A) = inv(U) inv(L) P^T:
+/// out of place: a is read, only C is written. inv(A) = inv(U) inv(L) P^T, up to
+/// kGetriRowsMax<T> a row of C at a time (getri_rows; a pass whose pivots are not all downward
+/// takes the form below), else:
 ///   C = I;  C(j0:, J) = inv(L(j0:, j0:)) C(j0:, J) for each tile column J (C(0:j0, J) = 0);
 ///   C = inv(U) C;  the columns of C interchanged, last pivot first (by selects up to order
 ///   kSwapSelectsMax<T>, laswp_pass), else laswp_lanes).
@@ -434,9 +497,6 @@ void potrs_lanes(Uplo uplo, int n, int nrhs, const T *a, idx ars, idx acs, T *b,
 template <class T, int W>
 void getri_lanes(int n, const T *a, idx ars, idx acs, const int *ipiv, idx ps, T *c, idx crs,
                  idx ccs, int *info, T *work = nullptr) noexcept {
-  for (int j = 0; j < n; ++j)
-    for (int i = 0; i < n; ++i)
-      for (int l = 0; l < W; ++l) c[i * crs + j * ccs + l] = i == j ? T(1) : T(0);
   const bool by_pass = swaps_by_pass<T, W>(ipiv, n);
   for_each_pass<T, W>(n, [&](auto p, int h) {
     using P = decltype(p);
@@ -444,6 +504,29 @@ void getri_lanes(int n, const T *a, idx ars, idx acs, const int *ipiv, idx ps, T
     for (int k = n - 1; k >= 0; --k)
       first = P::sel(P::is_zero(P::load(a + k * (ars + acs) + h)), P::index(k + 1), first);
     P::store_index(info + h, first, 0);
+    if constexpr (W > 1)
+      if (n >= 2 && n <= kGetriRowsMax<T> && (!ipiv || pivots_downward<P>(n - 1, ipiv + h, ps))) {
+        with_order<2, kGetriRowsMax<T>>(n, [&](auto order) {
+          getri_rows<P, decltype(order)::value>(a + h, ars, acs, ipiv ? ipiv + h : nullptr, ps,
+                                                c + h, crs, ccs);
+        });
+        return;
+      }
+    // C = I on the pass's lanes: real values lane by lane, complex a pack at a time (the kernels
+    // alone on the Zen 4 VM, n = 12 and 16: complex by packs 1.1-1.7x lane by lane in both
+    // builds; real lane by lane 1.04-1.12x by packs in Clang's, 0.97-1.03x in G++'s)
+    if constexpr (std::is_floating_point_v<T>) {
+      for (int j = 0; j < n; ++j)
+        for (int i = 0; i < n; ++i)
+          for (int l = 0; l < pack_lanes<P>; ++l)
+            c[i * crs + j * ccs + h + l] = i == j ? T(1) : T(0);
+    } else {
+      const typename P::V zero = P::splat(T(0)), one = P::splat(T(1));
+      for (int j = 0; j < n; ++j) {
+        for (int i = 0; i < n; ++i) P::store(c + i * crs + j * ccs + h, zero);
+        P::store(c + j * (crs + ccs) + h, one);
+      }
+    }
     constexpr int NC = TileShape<P>::cols;
     const int step = work && trsm_blocked<P>(n, kUpdatePanel) ? kUpdatePanel : NC;
     for (int j0 = 0; j0 < n; j0 += step)
