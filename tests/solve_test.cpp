@@ -133,7 +133,8 @@ TYPED_TEST_SUITE(Solvers, Precisions);
 TYPED_TEST(Solvers, GetrsBackwardErrorIsSmall) {
   using T = TypeParam;
   std::mt19937_64 rng(31);
-  for (auto [n, nrhs, count] : {std::tuple{1, 1, 3}, {3, 2, 5}, {8, 1, 67}, {17, 3, 5}, {33, 4, 3}})
+  for (auto [n, nrhs, count] :
+       {std::tuple{1, 1, 3}, {3, 2, 5}, {6, 2, 9}, {8, 1, 67}, {17, 3, 5}, {33, 4, 3}})
     for (bool pivot : {true, false}) {
       std::vector<std::vector<T>> a(count), b(count);
       for (int k = 0; k < count; ++k) {
@@ -172,44 +173,47 @@ TYPED_TEST(Solvers, GetrsBackwardErrorIsSmall) {
 }
 
 /// getrs applies every pivot in 1..n as LAPACK's laswp does, one naming a row above k too:
-/// with L = U = I, X is B with its rows interchanged, exactly.
+/// with L = U = I, X is B with its rows interchanged, exactly. Also with pivots all at or below
+/// their row (as getrf gives them), which the host's lanes take by selects in registers.
 TYPED_TEST(Solvers, GetrsInterchangesRowsAsLaswp) {
   using T = TypeParam;
   std::mt19937_64 rng(37);
   const int n = 5, nrhs = 2, count = 37;
-  std::uniform_int_distribution<int> row(1, n);
-  std::vector<std::vector<int>> piv(count, std::vector<int>(n));
-  std::vector<std::vector<T>> b(count);
-  for (int k = 0; k < count; ++k) {
-    for (int &p : piv[k]) p = row(rng);
-    b[k] = random_matrix<T>(n, nrhs, rng);
-  }
   std::vector<T> eye(n * n, T(0));
   for (int i = 0; i < n; ++i) eye[i + i * n] = T(1);
-  for (ompbBackend_t backend : test_backends())
-    for (Layout layout : all_layouts())
-      for (ompbOperation_t t : {OMPB_OP_N, OMPB_OP_T}) {
-        SCOPED_TRACE(
-            fmt::format("{}/{} trans={}", backend_name(backend), layout_name(layout), op_char(t)));
-        Handle h(backend);
-        Batch<T> A(layout, n, n, count), B(layout, n, nrhs, count);
-        for (int k = 0; k < count; ++k) {
-          A.set(k, eye);
-          for (int s = 0; s < n; ++s) A.piv()[A.pindex(k, s)] = piv[k][s];
-          B.set(k, b[k]);
-        }
-        int info = -5;
-        ASSERT_EQ(getrs(h, t, A, true, B, &info), OMPB_STATUS_SUCCESS)
-            << ompbGetLastErrorMessage(h);
-        for (int k = 0; k < count; ++k) {
-          std::vector<T> x = b[k];
-          for (int s = 0; s < n; ++s) {
-            const int r = t == OMPB_OP_N ? s : n - 1 - s, p = piv[k][r] - 1;
-            for (int j = 0; j < nrhs; ++j) std::swap(x[r + j * n], x[p + j * n]);
+  for (bool downward : {false, true}) {
+    std::vector<std::vector<int>> piv(count, std::vector<int>(n));
+    std::vector<std::vector<T>> b(count);
+    for (int k = 0; k < count; ++k) {
+      for (int s = 0; s < n; ++s)
+        piv[k][s] = std::uniform_int_distribution<int>(downward ? s + 1 : 1, n)(rng);
+      b[k] = random_matrix<T>(n, nrhs, rng);
+    }
+    for (ompbBackend_t backend : test_backends())
+      for (Layout layout : all_layouts())
+        for (ompbOperation_t t : {OMPB_OP_N, OMPB_OP_T}) {
+          SCOPED_TRACE(fmt::format("{}/{} trans={} downward={}", backend_name(backend),
+                                   layout_name(layout), op_char(t), downward));
+          Handle h(backend);
+          Batch<T> A(layout, n, n, count), B(layout, n, nrhs, count);
+          for (int k = 0; k < count; ++k) {
+            A.set(k, eye);
+            for (int s = 0; s < n; ++s) A.piv()[A.pindex(k, s)] = piv[k][s];
+            B.set(k, b[k]);
           }
-          EXPECT_EQ(B.get(k), x) << "matrix " << k;
+          int info = -5;
+          ASSERT_EQ(getrs(h, t, A, true, B, &info), OMPB_STATUS_SUCCESS)
+              << ompbGetLastErrorMessage(h);
+          for (int k = 0; k < count; ++k) {
+            std::vector<T> x = b[k];
+            for (int s = 0; s < n; ++s) {
+              const int r = t == OMPB_OP_N ? s : n - 1 - s, p = piv[k][r] - 1;
+              for (int j = 0; j < nrhs; ++j) std::swap(x[r + j * n], x[p + j * n]);
+            }
+            EXPECT_EQ(B.get(k), x) << "matrix " << k;
+          }
         }
-      }
+  }
 }
 
 /// getri (from getrf's output) and matinv (from A): ||I - A inv(A)|| / (n ||A|| ||inv(A)|| eps)

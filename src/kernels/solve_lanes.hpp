@@ -105,9 +105,17 @@ OMPB_INLINE inline void swap_in_registers(typename P::V (&r)[N],
   }
 }
 
+/// The reciprocals of the N diagonal elements of a pass's matrix a (pack P; ds = its diagonal's
+/// stride), as getri_rows and getrs_columns keep them in registers.
+template <class P, int N, class T>
+OMPB_INLINE inline void load_reciprocals(const T *a, idx ds, typename P::V (&d)[N]) noexcept {
+#pragma GCC unroll 16
+  for (int j = 0; j < N; ++j) d[j] = P::recip(P::load(a + j * ds));
+}
+
 /// The N-1 pivot vectors of a pass (pack P) that swap_in_registers takes.
 template <class P, int N>
-inline void load_pivots(const int *ipiv, idx ps, typename P::I (&piv)[N - 1]) noexcept {
+OMPB_INLINE inline void load_pivots(const int *ipiv, idx ps, typename P::I (&piv)[N - 1]) noexcept {
 #pragma GCC unroll 16
   for (int k = 0; k < N - 1; ++k) piv[k] = P::load_index(ipiv + k * ps);
 }
@@ -150,7 +158,72 @@ inline void laswp_pass(int m, int n, T *b, idx brs, idx bcs, const int *ipiv, id
   laswp_lanes<T, pack_lanes<P>>(m, n, b, brs, bcs, ipiv, ps, kn, reverse);
 }
 
-/// op(A) X = B from getrf's factors (ipiv == nullptr: factored without pivoting).
+/// Orders up to which getri_lanes computes C a row at a time in registers (getri_rows), where
+/// its x, the reciprocals and the pivots fit the registers: past them, on the Zen 4 VM (the
+/// kernels alone, one thread, batches in L2, getri_rows to 16 against the tiles), single
+/// 0.82-0.94x at 16 (1.06-1.11x at 12), double 0.89x interleaved at 12 (1.17-1.29x at 10),
+/// single complex 0.94-0.96x strided at 9 and 10, double complex 0.92-1.05x at 9 and 10; double
+/// and complex 0.44-0.81x at 14 and 16, single 0.88x interleaved at 14.
+template <class T>
+inline constexpr int kGetriRowsMax = std::is_same_v<T, float>    ? 12
+                                     : std::is_same_v<T, double> ? 10
+                                                                 : 8;
+
+/// Orders up to which getrs_lanes solves with trans N a column of B at a time in registers
+/// (getrs_columns), as getri_rows (the same registers: a column, the reciprocals, the pivots).
+template <class T>
+inline constexpr int kGetrsColumnsMax = kGetriRowsMax<T>;
+
+/// Whether getrs_lanes takes getrs_columns for order n and nrhs right-hand sides (trans N): up
+/// to 4 of them, or any number in real up to n = 8. The tiles read each element of A once for
+/// several columns of B, getrs_columns once a column: on the Zen 4 VM (the kernels alone, one
+/// thread, batches in L2, against the tiles and laswp_pass, both builds) nrhs = 1 and 4 ran
+/// 0.98-3.15x (under 1.0 only at the largest orders, 0.98-1.00), nrhs = n 1.03-2.07x in real to
+/// 8 and in every precision at 4; with all n columns single complex and double complex at 8 ran
+/// 0.91-1.03x, single at 12 0.90-0.95x.
+template <class T>
+constexpr bool getrs_by_columns(int n, int nrhs) noexcept {
+  return n >= 2 && n <= kGetrsColumnsMax<T> &&
+         (nrhs <= 4 || (std::is_floating_point_v<T> && n <= 8));
+}
+
+/// getrs_lanes' A X = B (trans N) for order N (one pass, pack P; ipiv == nullptr: no
+/// interchanges, else pivots_downward), a column of B at a time in registers: its rows
+/// interchanged by selects (swap_in_registers), L's solve and U's right-looking on the registers
+/// (U's reciprocals once a pass), stored: B read and written once, where the interchanges and
+/// the two solves each took a pass over it.
+template <class P, int N, class T>
+inline void getrs_columns(int nrhs, const T *a, idx ars, idx acs, const int *ipiv, idx ps, T *b,
+                          idx brs, idx bcs) noexcept {
+  using V = typename P::V;
+  V d[N];  // reciprocals of U's diagonal
+  load_reciprocals<P, N>(a, ars + acs, d);
+  typename P::I piv[N - 1];
+  if (ipiv) load_pivots<P, N>(ipiv, ps, piv);
+  for (int j = 0; j < nrhs; ++j) {
+    T *y = b + j * bcs;
+    V x[N];
+#pragma GCC unroll 16
+    for (int i = 0; i < N; ++i) x[i] = P::load(y + i * brs);
+    if (ipiv) swap_in_registers<P, N, false>(x, piv);
+#pragma GCC unroll 16
+    for (int k = 0; k < N - 1; ++k)
+#pragma GCC unroll 16
+      for (int i = k + 1; i < N; ++i) x[i] = P::fms(x[i], x[k], P::load(a + i * ars + k * acs));
+#pragma GCC unroll 16
+    for (int k = N - 1; k >= 0; --k) {
+      x[k] = P::mul(x[k], d[k]);
+#pragma GCC unroll 16
+      for (int i = 0; i < k; ++i) x[i] = P::fms(x[i], x[k], P::load(a + i * ars + k * acs));
+    }
+#pragma GCC unroll 16
+    for (int i = 0; i < N; ++i) P::store(y + i * brs, x[i]);
+  }
+}
+
+/// op(A) X = B from getrf's factors (ipiv == nullptr: factored without pivoting). Trans N up to
+/// kGetrsColumnsMax<T> a column of B at a time in registers (getrs_columns; a pass whose pivots
+/// are not all downward takes the form below), else:
 ///   N:   B = P B;  L Y = B;  U X = Y
 ///   T/C: U^T Y = B;  L^T Z = Y;  X = P^T Z     (conjugated for C)
 /// work: as trsm_lanes'.
@@ -165,6 +238,15 @@ void getrs_lanes(Op trans, int n, int nrhs, const T *a, idx ars, idx acs, const 
     using P = decltype(p);
     const T *x = a + h;
     T *y = b + h;
+    if constexpr (W > 1)
+      if (trans == Op::n && getrs_by_columns<T>(n, nrhs) &&
+          (!ipiv || pivots_downward<P>(n, ipiv + h, ps))) {
+        with_order<2, kGetrsColumnsMax<T>>(n, [&](auto order) {
+          getrs_columns<P, decltype(order)::value>(nrhs, x, ars, acs, ipiv ? ipiv + h : nullptr, ps,
+                                                   y, brs, bcs);
+        });
+        return;
+      }
     if constexpr (W > 1)
       if (by_pass && trans == Op::n)
         laswp_pass<P, kSwapSelectsMax<T>>(n, nrhs, y, brs, bcs, ipiv + h, ps, n, false);
@@ -434,17 +516,6 @@ void potrs_lanes(Uplo uplo, int n, int nrhs, const T *a, idx ars, idx acs, T *b,
   });
 }
 
-/// Orders up to which getri_lanes computes C a row at a time in registers (getri_rows), where
-/// its x, the reciprocals and the pivots fit the registers: past them, on the Zen 4 VM (the
-/// kernels alone, one thread, batches in L2, getri_rows to 16 against the tiles), single
-/// 0.82-0.94x at 16 (1.06-1.11x at 12), double 0.89x interleaved at 12 (1.17-1.29x at 10),
-/// single complex 0.94-0.96x strided at 9 and 10, double complex 0.92-1.05x at 9 and 10; double
-/// and complex 0.44-0.81x at 14 and 16, single 0.88x interleaved at 14.
-template <class T>
-inline constexpr int kGetriRowsMax = std::is_same_v<T, float>    ? 12
-                                     : std::is_same_v<T, double> ? 10
-                                                                 : 8;
-
 /// getri_lanes' C = inv(U) inv(L) P^T for order N (one pass, pack P; ipiv == nullptr: no
 /// interchanges; else pivots_downward), a row of C at a time in registers: row i of inv(U)
 /// (y U = e_i, right-looking), times inv(L) (x L = y, right-looking from the last column), its
@@ -455,8 +526,7 @@ inline void getri_rows(const T *a, idx ars, idx acs, const int *ipiv, idx ps, T 
                        idx ccs) noexcept {
   using V = typename P::V;
   V d[N];  // reciprocals of U's diagonal
-#pragma GCC unroll 16
-  for (int j = 0; j < N; ++j) d[j] = P::recip(P::load(a + j * (ars + acs)));
+  load_reciprocals<P, N>(a, ars + acs, d);
   typename P::I piv[N - 1];
   if (ipiv) load_pivots<P, N>(ipiv, ps, piv);
   const V zero = P::splat(T(0));
@@ -514,7 +584,7 @@ void getri_lanes(int n, const T *a, idx ars, idx acs, const int *ipiv, idx ps, T
       }
     // C = I on the pass's lanes: real values lane by lane, complex a pack at a time (the kernels
     // alone on the Zen 4 VM, n = 12 and 16: complex by packs 1.1-1.7x lane by lane in both
-    // builds; real lane by lane 1.04-1.12x by packs in Clang's, 0.97-1.03x in G++'s)
+    // builds; real lane by lane 0.98-1.12x by packs in Clang's, 0.97-1.03x in G++'s)
     if constexpr (std::is_floating_point_v<T>) {
       for (int j = 0; j < n; ++j)
         for (int i = 0; i < n; ++i)
