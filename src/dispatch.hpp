@@ -234,8 +234,23 @@ inline const Crossover (&factor_crossovers())[4][4] {
   return host_table(kCrossovers, kCrossovers512, kCrossovers512HalfWidth);
 }
 
+/// A table's column for precision T: S, D, C, Z.
+template <class T>
+constexpr int precision_index() {
+  if constexpr (std::is_same_v<T, float>) return 0;
+  if constexpr (std::is_same_v<T, double>) return 1;
+  if constexpr (std::is_same_v<T, std::complex<float>>) return 2;
+  return 3;
+}
+
 /// The right-hand sides the solves' crossovers were measured at; the last column is nrhs = n.
 inline constexpr int kRhsMeasured[3] = {1, 4, 16};
+inline constexpr int kRhsAll = 3;  // the solves' tables' column for nrhs = n
+
+/// A solve's row in the solves' tables: getrs, potrs, trsm.
+constexpr int solve_index(Routine r) noexcept {
+  return int(r) - int(Routine::getrs);
+}
 
 /// getrs, potrs, trsm (left): [routine][nrhs = 1, 4, 16, n][precision] (AVX2; AVX-512:
 /// kSolveCrossovers512).
@@ -370,9 +385,9 @@ constexpr SolveTable solve_table(const Crossover (&base)[3][4][4], const SolveEn
 /// no gain there that two rounds separate. The other entries are kSolveCrossovers512's (not
 /// measured on that VM; derived from it, so that they follow it).
 inline constexpr SolveEntry kSolveHalfWidthEntries[] = {
-    {0, 3, 1, {768, 1024}},  // getrs, nrhs = n, double
-    {1, 3, 1, {768, 1024}},  // potrs
-    {2, 3, 1, {1024, 768}},  // trsm
+    {solve_index(Routine::getrs), kRhsAll, precision_index<double>(), {768, 1024}},
+    {solve_index(Routine::potrs), kRhsAll, precision_index<double>(), {768, 1024}},
+    {solve_index(Routine::trsm), kRhsAll, precision_index<double>(), {1024, 768}},
 };
 inline constexpr SolveTable kSolveHalfWidth =
     solve_table(kSolveCrossovers512, kSolveHalfWidthEntries);
@@ -417,7 +432,7 @@ inline const Crossover (&solve_crossovers())[3][4][4] {
 /// The column of kSolveCrossovers for nrhs right-hand sides of order n: the measured nrhs
 /// (1, 4, 16 below n, or n) nearest to it by ratio.
 inline int rhs_column(int n, int nrhs) {
-  int best = 3;
+  int best = kRhsAll;
   double gap = std::abs(std::log(double(nrhs) / n));
   for (int k = 0; k < 3; ++k)
     if (kRhsMeasured[k] < n) {
@@ -427,21 +442,13 @@ inline int rhs_column(int n, int nrhs) {
   return best;
 }
 
-template <class T>
-constexpr int precision_index() {
-  if constexpr (std::is_same_v<T, float>) return 0;
-  if constexpr (std::is_same_v<T, double>) return 1;
-  if constexpr (std::is_same_v<T, std::complex<float>>) return 2;
-  return 3;
-}
-
 /// The crossover of routine r (a solve or gels: with nrhs right-hand sides) of order n for the
 /// layout.
 template <class T>
 int vendor_crossover(Routine r, Layout layout, int n, int nrhs = 1) {
   const int p = precision_index<T>();
   const Crossover c = int(r) < 4   ? factor_crossovers()[int(r)][p]
-                      : int(r) < 7 ? solve_crossovers()[int(r) - 4][rhs_column(n, nrhs)][p]
+                      : int(r) < 7 ? solve_crossovers()[solve_index(r)][rhs_column(n, nrhs)][p]
                       : r == Routine::gels && double(nrhs) * nrhs > n
                           ? kGelsManyRhsCrossovers[p]
                           : kQrCrossovers[int(r) - 7][p];

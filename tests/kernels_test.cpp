@@ -403,12 +403,12 @@ TYPED_TEST(Kernels, LaswpPassEqualsLaswp) {
 }
 
 /// getri_lanes's column interchanges by selects (kSwapSelectsMax, and in getri_rows to
-/// kGetriRowsMax) against laswp_lanes on the inverse computed without them: bitwise equal (the
+/// kInRegistersMax) against laswp_lanes on the inverse computed without them: bitwise equal (the
 /// same arithmetic, then only moves), at every order up to past kSwapSelectsMax, with pivots out
 /// of range (no interchange) in one lane. In a second round one lane's pivot names a row above
 /// (what LAPACK's getrf never gives): its pass then takes the identity, the tiles and the element
 /// swaps, whose inverse must agree with getri_rows' to rounding (4 n eps relative to its
-/// largest element) up to kGetriRowsMax (getri_rows taking such a pivot would move the wrong
+/// largest element) up to kInRegistersMax (getri_rows taking such a pivot would move the wrong
 /// rows), bitwise past it.
 template <class T, int W>
 void check_getri_interchanges(std::mt19937_64 &rng) {
@@ -431,7 +431,7 @@ void check_getri_interchanges(std::mt19937_64 &rng) {
       k::getri_lanes<T, W>(n, a.data(), rs, cs, ipiv.data(), W, c.data(), rs, cs, info.data());
       k::getri_lanes<T, W>(n, a.data(), rs, cs, nullptr, W, want.data(), rs, cs, info.data());
       k::laswp_lanes<T, W>(n, n, want.data(), cs, rs, ipiv.data(), W, n - 1, true);
-      if (upward && n > 2 && n <= k::kGetriRowsMax<T>) {
+      if (upward && n > 2 && n <= k::kInRegistersMax<T>) {
         R scale = 0, diff = 0;
         for (size_t i = 0; i < c.size(); ++i) {
           scale = std::max(scale, R(std::abs(want[i])));
@@ -667,6 +667,37 @@ TEST(HostDispatch, EachCrossoverSeparatesThePaths) {
   check_crossovers<double>();
   check_crossovers<std::complex<float>>();
   check_crossovers<std::complex<double>>();
+}
+
+/// The shapes Solvers' getrs, potrs and trsm tests run fall on both sides of the orders and
+/// right-hand sides the host's lanes solve in registers, in every precision.
+template <class T>
+void check_in_registers() {
+  const bool real = !k::is_complex_v<T>;
+  // getrs and potrs: to order 8 up to 4 right-hand sides (any in real), to kInRegistersMax<T> one
+  EXPECT_TRUE(k::solve_by_columns<T>(8, 1));
+  EXPECT_TRUE(k::solve_by_columns<T>(3, 2));
+  EXPECT_EQ(k::solve_by_columns<T>(8, 6), real);
+  EXPECT_EQ(k::solve_by_columns<T>(10, 1), k::kInRegistersMax<T> >= 10);
+  EXPECT_EQ(k::solve_by_columns<T>(12, 1), k::kInRegistersMax<T> >= 12);
+  EXPECT_FALSE(k::solve_by_columns<T>(10, 4));
+  EXPECT_FALSE(k::solve_by_columns<T>(12, 2));
+  EXPECT_FALSE(k::solve_by_columns<T>(17, 3));
+  EXPECT_FALSE(k::solve_by_columns<T>(1, 1));
+  // trsm: one right-hand side to order 10 (kInRegistersMax<T> in complex)
+  EXPECT_TRUE(k::trsm_by_columns<T>(6, 1));
+  EXPECT_EQ(k::trsm_by_columns<T>(9, 1), k::kInRegistersMax<T> >= 9);
+  EXPECT_FALSE(k::trsm_by_columns<T>(11, 1));
+  EXPECT_FALSE(k::trsm_by_columns<T>(7, 5));
+  EXPECT_FALSE(k::trsm_by_columns<T>(5, 7));
+  EXPECT_FALSE(k::trsm_by_columns<T>(1, 7));
+}
+
+TEST(HostDispatch, SolvesInRegistersOnBothSidesOfTheTestedShapes) {
+  check_in_registers<float>();
+  check_in_registers<double>();
+  check_in_registers<std::complex<float>>();
+  check_in_registers<std::complex<double>>();
 }
 
 /// The AVX-512 tables of half-width units serve AMD family 19h with AVX-512 only (Zen 4; not Zen 3,

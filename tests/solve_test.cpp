@@ -133,8 +133,16 @@ TYPED_TEST_SUITE(Solvers, Precisions);
 TYPED_TEST(Solvers, GetrsBackwardErrorIsSmall) {
   using T = TypeParam;
   std::mt19937_64 rng(31);
-  for (auto [n, nrhs, count] :
-       {std::tuple{1, 1, 3}, {3, 2, 5}, {6, 2, 9}, {8, 1, 67}, {17, 3, 5}, {33, 4, 3}})
+  for (auto [n, nrhs, count] : {std::tuple{1, 1, 3},
+                                {3, 2, 5},
+                                {6, 2, 9},
+                                {8, 1, 67},
+                                {8, 6, 35},
+                                {10, 4, 35},
+                                {12, 1, 35},
+                                {12, 2, 35},
+                                {17, 3, 5},
+                                {33, 4, 3}})
     for (bool pivot : {true, false}) {
       std::vector<std::vector<T>> a(count), b(count);
       for (int k = 0; k < count; ++k) {
@@ -353,7 +361,13 @@ TYPED_TEST(Solvers, PotrfMatchesLapack) {
 TYPED_TEST(Solvers, PotrsBackwardErrorIsSmall) {
   using T = TypeParam;
   std::mt19937_64 rng(61);
-  for (auto [n, nrhs, count] : {std::tuple{1, 2, 3}, {4, 1, 67}, {9, 3, 5}, {20, 5, 3}}) {
+  for (auto [n, nrhs, count] : {std::tuple{1, 2, 3},
+                                {4, 1, 67},
+                                {8, 6, 35},
+                                {9, 3, 5},
+                                {10, 1, 35},
+                                {12, 2, 35},
+                                {20, 5, 3}}) {
     std::vector<std::vector<T>> a(count), b(count);
     for (int k = 0; k < count; ++k) {
       a[k] = random_hpd<T>(n, rng);
@@ -464,57 +478,61 @@ TYPED_TEST(Solvers, PartialInterleavedChunks) {
 TYPED_TEST(Solvers, TrsmEveryCombination) {
   using T = TypeParam;
   std::mt19937_64 rng(71);
-  const int m = 7, n = 5, count = 11;
   T alpha = T(real_t<T>(0.75));
   if constexpr (is_complex<T>) alpha = T(0.75, -0.5);
-  for (ompbBackend_t backend : test_backends())
-    for (Layout layout : all_layouts())
-      for (ompbSideMode_t side : {OMPB_SIDE_LEFT, OMPB_SIDE_RIGHT})
-        for (ompbFillMode_t uplo : {OMPB_FILL_MODE_LOWER, OMPB_FILL_MODE_UPPER})
-          for (ompbOperation_t t : {OMPB_OP_N, OMPB_OP_T, OMPB_OP_C})
-            for (ompbDiagType_t diag : {OMPB_DIAG_NON_UNIT, OMPB_DIAG_UNIT})
-              for (T al : {alpha, T(0)}) {
-                const int k = side == OMPB_SIDE_LEFT ? m : n;
-                SCOPED_TRACE(fmt::format("{}/{} side={} uplo={} trans={} diag={} alpha0={}",
-                                         backend_name(backend), layout_name(layout), int(side),
-                                         int(uplo), op_char(t), int(diag), al == T(0)));
-                Handle h(backend);
-                Batch<T> A(layout, k, k, count), B(layout, m, n, count);
-                std::vector<std::vector<T>> a(count), b(count);
-                for (int q = 0; q < count; ++q) {
-                  a[q] = random_matrix<T>(k, k, rng);
-                  ompbatch::testing::add_to_diagonal(k, a[q].data(), k);
-                  b[q] = random_matrix<T>(m, n, rng);
-                  A.set(q, a[q]);
-                  B.set(q, b[q]);
-                }
-                A.snapshot();
-                B.snapshot();
-                ASSERT_EQ(trsm(h, side, uplo, t, diag, al, A, B), OMPB_STATUS_SUCCESS)
-                    << ompbGetLastErrorMessage(h);
-                EXPECT_TRUE(A.unchanged());
-                B.expect_padding_untouched(false, false);
-                for (int q = 0; q < count; ++q) {
-                  const Dense<T> A0(k, k, a[q].data());
-                  Dense<T> T_(k, k);  // the triangle trsm uses
-                  for (int j = 0; j < k; ++j)
-                    for (int i = 0; i < k; ++i) {
-                      const bool in = uplo == OMPB_FILL_MODE_LOWER ? i >= j : i <= j;
-                      T_(i, j) = i == j && diag == OMPB_DIAG_UNIT ? 1.0 : in ? A0(i, j) : 0.0;
-                    }
-                  const Dense<T> X = dense(m, n, B.get(q));
-                  Dense<T> aB = dense(m, n, b[q]);
-                  for (auto &x : aB.a) x *= ompbatch::testing::wide_t<T>(al);
-                  if (al == T(0)) {
-                    EXPECT_EQ(X.norm1(), 0.0);
-                    continue;
+  // B m x n: a column (left) or a row (right) at a time in registers on the host's lanes for
+  // one of them to order 10 (trsm_by_columns: 6 x 1 left, 1 x 9 right), the tiles past it; 67
+  // matrices fill whole chunks of every lane width (11 run a partial one only, in single)
+  for (auto [m, n, count] : {std::tuple{7, 5, 11}, {6, 1, 67}, {1, 9, 67}, {11, 1, 11}})
+    for (ompbBackend_t backend : test_backends())
+      for (Layout layout : all_layouts())
+        for (ompbSideMode_t side : {OMPB_SIDE_LEFT, OMPB_SIDE_RIGHT})
+          for (ompbFillMode_t uplo : {OMPB_FILL_MODE_LOWER, OMPB_FILL_MODE_UPPER})
+            for (ompbOperation_t t : {OMPB_OP_N, OMPB_OP_T, OMPB_OP_C})
+              for (ompbDiagType_t diag : {OMPB_DIAG_NON_UNIT, OMPB_DIAG_UNIT})
+                for (T al : {alpha, T(0)}) {
+                  const int k = side == OMPB_SIDE_LEFT ? m : n;
+                  SCOPED_TRACE(fmt::format("{}/{} {}x{} side={} uplo={} trans={} diag={} alpha0={}",
+                                           backend_name(backend), layout_name(layout), m, n,
+                                           int(side), int(uplo), op_char(t), int(diag),
+                                           al == T(0)));
+                  Handle h(backend);
+                  Batch<T> A(layout, k, k, count), B(layout, m, n, count);
+                  std::vector<std::vector<T>> a(count), b(count);
+                  for (int q = 0; q < count; ++q) {
+                    a[q] = random_matrix<T>(k, k, rng);
+                    ompbatch::testing::add_to_diagonal(k, a[q].data(), k);
+                    b[q] = random_matrix<T>(m, n, rng);
+                    A.set(q, a[q]);
+                    B.set(q, b[q]);
                   }
-                  const Dense<T> opA = op(op_char(t), T_);
-                  const Dense<T> AX = side == OMPB_SIDE_LEFT ? opA * X : X * opA;
-                  const double r = (aB - AX).norm1() / (k * opA.norm1() * X.norm1() * eps<T>());
-                  EXPECT_LT(r, 30.0) << "matrix " << q;
+                  A.snapshot();
+                  B.snapshot();
+                  ASSERT_EQ(trsm(h, side, uplo, t, diag, al, A, B), OMPB_STATUS_SUCCESS)
+                      << ompbGetLastErrorMessage(h);
+                  EXPECT_TRUE(A.unchanged());
+                  B.expect_padding_untouched(false, false);
+                  for (int q = 0; q < count; ++q) {
+                    const Dense<T> A0(k, k, a[q].data());
+                    Dense<T> T_(k, k);  // the triangle trsm uses
+                    for (int j = 0; j < k; ++j)
+                      for (int i = 0; i < k; ++i) {
+                        const bool in = uplo == OMPB_FILL_MODE_LOWER ? i >= j : i <= j;
+                        T_(i, j) = i == j && diag == OMPB_DIAG_UNIT ? 1.0 : in ? A0(i, j) : 0.0;
+                      }
+                    const Dense<T> X = dense(m, n, B.get(q));
+                    Dense<T> aB = dense(m, n, b[q]);
+                    for (auto &x : aB.a) x *= ompbatch::testing::wide_t<T>(al);
+                    if (al == T(0)) {
+                      EXPECT_EQ(X.norm1(), 0.0);
+                      continue;
+                    }
+                    const Dense<T> opA = op(op_char(t), T_);
+                    const Dense<T> AX = side == OMPB_SIDE_LEFT ? opA * X : X * opA;
+                    const double r = (aB - AX).norm1() / (k * opA.norm1() * X.norm1() * eps<T>());
+                    EXPECT_LT(r, 30.0) << "matrix " << q;
+                  }
                 }
-              }
 }
 
 /// n = 600 works and is correct: on the host's lanes (OMPBATCH_HOST_PATH=lanes) potrf by

@@ -35,20 +35,6 @@
 
 namespace ompbatch::detail {
 
-/// f(std::integral_constant<int, n>()) where Lo <= n <= Hi, with kernels compiled for each such
-/// order; returns whether it called f. Outside `declare target`: the host drivers call it with
-/// code that only the host runs (GCC rejects their threadprivate scratch in a target function).
-template <int Lo, int Hi, class F>
-inline bool with_order(int n, F &&f) {
-  if constexpr (Lo <= Hi) {
-    if (n != Lo) return with_order<Lo + 1, Hi>(n, f);
-    f(std::integral_constant<int, Lo>());
-    return true;
-  } else {
-    return false;
-  }
-}
-
 #pragma omp declare target
 
 /// A size known at compile time (std::integral_constant), else 0. A type, not a variable

@@ -44,6 +44,11 @@ using idx = std::ptrdiff_t;
 #define OMPB_INLINE
 #endif
 
+/// Kept out of line by both compilers: the host's dispatch over the orders of the kernels that
+/// work in registers (getrs_columns, ...), whose dozen calls, inlined, had G++ stop inlining the
+/// rest of their callers (trsm_pass, laswp_pass in getrs_lanes: 0.92x at n = 16).
+#define OMPB_NOINLINE __attribute__((noinline))
+
 /// A register tile's kernel (tile_sub) always inlined by GCC, whose inliner otherwise decides by
 /// the size of the whole library: with gemm_update's 6 x 4 tiles added it kept tile_sub<.., 4, 4>
 /// out of line in potrf_tiles, the accumulators then in memory (g++ build, interleaved dpotrf

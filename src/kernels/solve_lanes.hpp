@@ -105,14 +105,6 @@ OMPB_INLINE inline void swap_in_registers(typename P::V (&r)[N],
   }
 }
 
-/// The reciprocals of the N diagonal elements of a pass's matrix a (pack P; ds = its diagonal's
-/// stride), as getri_rows and getrs_columns keep them in registers.
-template <class P, int N, class T>
-OMPB_INLINE inline void load_reciprocals(const T *a, idx ds, typename P::V (&d)[N]) noexcept {
-#pragma GCC unroll 16
-  for (int j = 0; j < N; ++j) d[j] = P::recip(P::load(a + j * ds));
-}
-
 /// The N-1 pivot vectors of a pass (pack P) that swap_in_registers takes.
 template <class P, int N>
 OMPB_INLINE inline void load_pivots(const int *ipiv, idx ps, typename P::I (&piv)[N - 1]) noexcept {
@@ -128,15 +120,9 @@ template <class P, int N, bool Reverse, class T>
 inline void swap_by_selects(int n, T *b, idx brs, idx bcs, const int *ipiv, idx ps) noexcept {
   typename P::I piv[N - 1];
   load_pivots<P, N>(ipiv, ps, piv);
-  for (int j = 0; j < n; ++j) {
-    T *x = b + j * bcs;
-    typename P::V r[N];
-#pragma GCC unroll 16
-    for (int i = 0; i < N; ++i) r[i] = P::load(x + i * brs);
+  columns_in_registers<P, N>(n, b, brs, bcs, [&](typename P::V(&r)[N]) OMPB_INLINE {
     swap_in_registers<P, N, Reverse>(r, piv);
-#pragma GCC unroll 16
-    for (int i = 0; i < N; ++i) P::store(x + i * brs, r[i]);
-  }
+  });
 }
 
 /// laswp_lanes(m, n, b, .., kn, reverse) on the lanes of one pass (pack P; b and ipiv at its
@@ -158,98 +144,74 @@ inline void laswp_pass(int m, int n, T *b, idx brs, idx bcs, const int *ipiv, id
   laswp_lanes<T, pack_lanes<P>>(m, n, b, brs, bcs, ipiv, ps, kn, reverse);
 }
 
-/// Orders up to which getri_lanes computes C a row at a time in registers (getri_rows), where
-/// its x, the reciprocals and the pivots fit the registers: past them, on the Zen 4 VM (the
-/// kernels alone, one thread, batches in L2, getri_rows to 16 against the tiles), single
-/// 0.82-0.94x at 16 (1.06-1.11x at 12), double 0.89x interleaved at 12 (1.17-1.29x at 10),
-/// single complex 0.94-0.96x strided at 9 and 10, double complex 0.92-1.05x at 9 and 10; double
-/// and complex 0.44-0.81x at 14 and 16, single 0.88x interleaved at 14.
-template <class T>
-inline constexpr int kGetriRowsMax = std::is_same_v<T, float>    ? 12
-                                     : std::is_same_v<T, double> ? 10
-                                                                 : 8;
-
-/// Orders up to which getrs_lanes solves with trans N a column of B at a time in registers
-/// (getrs_columns), as getri_rows (the same registers: a column, the reciprocals, the pivots).
-template <class T>
-inline constexpr int kGetrsColumnsMax = kGetriRowsMax<T>;
-
-/// Whether getrs_lanes takes getrs_columns for order n and nrhs right-hand sides (trans N): up
-/// to 4 of them, or any number in real up to n = 8. The tiles read each element of A once for
-/// several columns of B, getrs_columns once a column: on the Zen 4 VM (the kernels alone, one
-/// thread, batches in L2, against the tiles and laswp_pass, both builds) nrhs = 1 and 4 ran
-/// 0.98-3.15x (under 1.0 only at the largest orders, 0.98-1.00), nrhs = n 1.03-2.07x in real to
-/// 8 and in every precision at 4; with all n columns single complex and double complex at 8 ran
-/// 0.91-1.03x, single at 12 0.90-0.95x.
-template <class T>
-constexpr bool getrs_by_columns(int n, int nrhs) noexcept {
-  return n >= 2 && n <= kGetrsColumnsMax<T> &&
-         (nrhs <= 4 || (std::is_floating_point_v<T> && n <= 8));
-}
-
-/// getrs_lanes' A X = B (trans N) for order N (one pass, pack P; ipiv == nullptr: no
-/// interchanges, else pivots_downward), a column of B at a time in registers: its rows
-/// interchanged by selects (swap_in_registers), L's solve and U's right-looking on the registers
-/// (U's reciprocals once a pass), stored: B read and written once, where the interchanges and
-/// the two solves each took a pass over it.
-template <class P, int N, class T>
+/// getrs_lanes' op(A) X = B for order N (one pass, pack P; ipiv == nullptr: no interchanges,
+/// else pivots_downward), a column of B at a time in registers: with trans N its rows
+/// interchanged by selects (swap_in_registers), L's and U's solves (solve_in_registers); with T
+/// (Transposed) or C (and Conj) op(U)'s and op(L)'s, then the interchanges last first. B read
+/// and written once, where the interchanges and the two solves each took a pass over it.
+template <class P, int N, bool Transposed, bool Conj, class T>
 inline void getrs_columns(int nrhs, const T *a, idx ars, idx acs, const int *ipiv, idx ps, T *b,
                           idx brs, idx bcs) noexcept {
   using V = typename P::V;
-  V d[N];  // reciprocals of U's diagonal
-  load_reciprocals<P, N>(a, ars + acs, d);
+  V d[N];  // reciprocals of op(U)'s diagonal
+  load_reciprocals<P, N, Conj>(a, ars + acs, d);
   typename P::I piv[N - 1];
   if (ipiv) load_pivots<P, N>(ipiv, ps, piv);
-  for (int j = 0; j < nrhs; ++j) {
-    T *y = b + j * bcs;
-    V x[N];
-#pragma GCC unroll 16
-    for (int i = 0; i < N; ++i) x[i] = P::load(y + i * brs);
-    if (ipiv) swap_in_registers<P, N, false>(x, piv);
-#pragma GCC unroll 16
-    for (int k = 0; k < N - 1; ++k)
-#pragma GCC unroll 16
-      for (int i = k + 1; i < N; ++i) x[i] = P::fms(x[i], x[k], P::load(a + i * ars + k * acs));
-#pragma GCC unroll 16
-    for (int k = N - 1; k >= 0; --k) {
-      x[k] = P::mul(x[k], d[k]);
-#pragma GCC unroll 16
-      for (int i = 0; i < k; ++i) x[i] = P::fms(x[i], x[k], P::load(a + i * ars + k * acs));
+  columns_in_registers<P, N>(nrhs, b, brs, bcs, [&](V(&x)[N]) OMPB_INLINE {
+    if constexpr (Transposed) {
+      solve_in_registers<P, N, false, Conj>(x, a, acs, ars, d);       // op(U), lower
+      solve_in_registers<P, N, true, Conj>(x, a, acs, ars, nullptr);  // op(L), unit upper
+      if (ipiv) swap_in_registers<P, N, true>(x, piv);
+    } else {
+      if (ipiv) swap_in_registers<P, N, false>(x, piv);
+      solve_in_registers<P, N, false, false>(x, a, ars, acs, nullptr);  // L
+      solve_in_registers<P, N, true, false>(x, a, ars, acs, d);         // U
     }
-#pragma GCC unroll 16
-    for (int i = 0; i < N; ++i) P::store(y + i * brs, x[i]);
-  }
+  });
 }
 
-/// op(A) X = B from getrf's factors (ipiv == nullptr: factored without pivoting). Trans N up to
-/// kGetrsColumnsMax<T> a column of B at a time in registers (getrs_columns; a pass whose pivots
-/// are not all downward takes the form below), else:
+/// getrs_columns for order n up to kInRegistersMax<T> (one pass, pack P).
+template <class P, class T>
+OMPB_NOINLINE void getrs_columns_pass(Op trans, int n, int nrhs, const T *a, idx ars, idx acs,
+                                      const int *ipiv, idx ps, T *b, idx brs, idx bcs) noexcept {
+  with_order<2, kInRegistersMax<T>>(n, [&](auto order) {
+    constexpr int N = decltype(order)::value;
+    if (trans == Op::n)
+      getrs_columns<P, N, false, false>(nrhs, a, ars, acs, ipiv, ps, b, brs, bcs);
+    else
+      with_conj<T>(trans == Op::c, [&](auto conj) {
+        getrs_columns<P, N, true, decltype(conj)::value>(nrhs, a, ars, acs, ipiv, ps, b, brs, bcs);
+      });
+  });
+}
+
+/// op(A) X = B from getrf's factors (ipiv == nullptr: factored without pivoting). Up to
+/// kInRegistersMax<T> a column of B at a time in registers where solve_by_columns
+/// (getrs_columns; a pass whose pivots are not all downward takes the form below), else:
 ///   N:   B = P B;  L Y = B;  U X = Y
 ///   T/C: U^T Y = B;  L^T Z = Y;  X = P^T Z     (conjugated for C)
 /// work: as trsm_lanes'.
 template <class T, int W>
 void getrs_lanes(Op trans, int n, int nrhs, const T *a, idx ars, idx acs, const int *ipiv, idx ps,
                  T *b, idx brs, idx bcs, T *work = nullptr) noexcept {
+  // the passes that solve in registers take the interchanges themselves: only at orders
+  // whose interchanges the other passes take by pass too (by_pass), none left to laswp_lanes
+  static_assert(kInRegistersMax<T> <= kSwapSelectsMax<T>);
   const Side left = Side::left;
   const bool by_pass = swaps_by_pass<T, W>(ipiv, n);
   if (trans == Op::n && ipiv && !by_pass)
     laswp_lanes<T, W>(n, nrhs, b, brs, bcs, ipiv, ps, n, false);
-  for_each_pass<T, W>(n, [&](auto p, int h) {
+  for_each_pass<T, W>(n, [&](auto p, int h) OMPB_INLINE {
     using P = decltype(p);
     const T *x = a + h;
     T *y = b + h;
-    if constexpr (W > 1)
-      if (trans == Op::n && getrs_by_columns<T>(n, nrhs) &&
-          (!ipiv || pivots_downward<P>(n, ipiv + h, ps))) {
-        with_order<2, kGetrsColumnsMax<T>>(n, [&](auto order) {
-          getrs_columns<P, decltype(order)::value>(nrhs, x, ars, acs, ipiv ? ipiv + h : nullptr, ps,
-                                                   y, brs, bcs);
-        });
-        return;
-      }
-    if constexpr (W > 1)
+    if constexpr (W > 1) {
+      if (solve_by_columns<T>(n, nrhs) && (!ipiv || pivots_downward<P>(n, ipiv + h, ps)))
+        return getrs_columns_pass<P>(trans, n, nrhs, x, ars, acs, ipiv ? ipiv + h : nullptr, ps, y,
+                                     brs, bcs);
       if (by_pass && trans == Op::n)
         laswp_pass<P, kSwapSelectsMax<T>>(n, nrhs, y, brs, bcs, ipiv + h, ps, n, false);
+    }
     if (trans == Op::n) {
       trsm_pass<P>(left, Uplo::lower, Op::n, Diag::unit, n, nrhs, T(1), x, ars, acs, y, brs, bcs,
                    work);
@@ -500,15 +462,49 @@ void potrf_lanes(Uplo uplo, int n, T *a, idx rs, idx cs, int *info, T *work = nu
   });
 }
 
-/// A X = B from potrf's factor: L L^H X = B (lower) or U^H U X = B (upper). work: as
-/// trsm_lanes'.
+/// potrs_lanes' F F^H X = B for order N (one pass, pack P), F the lower triangle at a (strides
+/// frs, fcs; conjugated where Conj: U^H of an upper factor), a column of B at a time in
+/// registers: F's solve forward, F^H's backward (solve_in_registers), B read and written once.
+template <class P, int N, bool Conj, class T>
+inline void potrs_columns(int nrhs, const T *a, idx frs, idx fcs, T *b, idx brs, idx bcs) noexcept {
+  using V = typename P::V;
+  V d[N], dh[N];  // reciprocals of F's diagonal and of F^H's
+  load_reciprocals<P, N, Conj>(a, frs + fcs, d);
+#pragma GCC unroll 16
+  for (int k = 0; k < N; ++k) dh[k] = P::conj(d[k]);
+  columns_in_registers<P, N>(nrhs, b, brs, bcs, [&](V(&x)[N]) OMPB_INLINE {
+    solve_in_registers<P, N, false, Conj>(x, a, frs, fcs, d);
+    solve_in_registers<P, N, true, !Conj>(x, a, fcs, frs, dh);
+  });
+}
+
+/// potrs_columns for order n up to kInRegistersMax<T> (one pass, pack P; the factor's lower or
+/// upper triangle at a).
+template <class P, class T>
+OMPB_NOINLINE void potrs_columns_pass(Uplo uplo, int n, int nrhs, const T *a, idx ars, idx acs,
+                                      T *b, idx brs, idx bcs) noexcept {
+  const bool lower = uplo == Uplo::lower;
+  with_order<2, kInRegistersMax<T>>(n, [&](auto order) {
+    with_conj<T>(!lower, [&](auto conj) {
+      potrs_columns<P, decltype(order)::value, decltype(conj)::value>(
+          nrhs, a, lower ? ars : acs, lower ? acs : ars, b, brs, bcs);
+    });
+  });
+}
+
+/// A X = B from potrf's factor: L L^H X = B (lower) or U^H U X = B (upper). Up to
+/// kInRegistersMax<T> a column of B at a time in registers where solve_by_columns
+/// (potrs_columns). work: as trsm_lanes'.
 template <class T, int W>
 void potrs_lanes(Uplo uplo, int n, int nrhs, const T *a, idx ars, idx acs, T *b, idx brs, idx bcs,
                  T *work = nullptr) noexcept {
   const Op first = uplo == Uplo::lower ? Op::n : Op::c,
            second = uplo == Uplo::lower ? Op::c : Op::n;
-  for_each_pass<T, W>(n, [&](auto p, int h) {
+  for_each_pass<T, W>(n, [&](auto p, int h) OMPB_INLINE {
     using P = decltype(p);
+    if constexpr (W > 1)
+      if (solve_by_columns<T>(n, nrhs))
+        return potrs_columns_pass<P>(uplo, n, nrhs, a + h, ars, acs, b + h, brs, bcs);
     trsm_pass<P>(Side::left, uplo, first, Diag::non_unit, n, nrhs, T(1), a + h, ars, acs, b + h,
                  brs, bcs, work);
     trsm_pass<P>(Side::left, uplo, second, Diag::non_unit, n, nrhs, T(1), a + h, ars, acs, b + h,
@@ -526,7 +522,7 @@ inline void getri_rows(const T *a, idx ars, idx acs, const int *ipiv, idx ps, T 
                        idx ccs) noexcept {
   using V = typename P::V;
   V d[N];  // reciprocals of U's diagonal
-  load_reciprocals<P, N>(a, ars + acs, d);
+  load_reciprocals<P, N, false>(a, ars + acs, d);
   typename P::I piv[N - 1];
   if (ipiv) load_pivots<P, N>(ipiv, ps, piv);
   const V zero = P::splat(T(0));
@@ -552,9 +548,18 @@ inline void getri_rows(const T *a, idx ars, idx acs, const int *ipiv, idx ps, T 
   }
 }
 
+/// getri_rows for order n up to kInRegistersMax<T> (one pass, pack P).
+template <class P, class T>
+OMPB_NOINLINE void getri_rows_pass(int n, const T *a, idx ars, idx acs, const int *ipiv, idx ps,
+                                   T *c, idx crs, idx ccs) noexcept {
+  with_order<2, kInRegistersMax<T>>(n, [&](auto order) {
+    getri_rows<P, decltype(order)::value>(a, ars, acs, ipiv, ps, c, crs, ccs);
+  });
+}
+
 /// C = inv(A) from getrf's factors in a (n x n; ipiv == nullptr: factored without pivoting),
 /// out of place: a is read, only C is written. inv(A) = inv(U) inv(L) P^T, up to
-/// kGetriRowsMax<T> a row of C at a time (getri_rows; a pass whose pivots are not all downward
+/// kInRegistersMax<T> a row of C at a time (getri_rows; a pass whose pivots are not all downward
 /// takes the form below), else:
 ///   C = I;  C(j0:, J) = inv(L(j0:, j0:)) C(j0:, J) for each tile column J (C(0:j0, J) = 0);
 ///   C = inv(U) C;  the columns of C interchanged, last pivot first (by selects up to order
@@ -575,13 +580,9 @@ void getri_lanes(int n, const T *a, idx ars, idx acs, const int *ipiv, idx ps, T
       first = P::sel(P::is_zero(P::load(a + k * (ars + acs) + h)), P::index(k + 1), first);
     P::store_index(info + h, first, 0);
     if constexpr (W > 1)
-      if (n >= 2 && n <= kGetriRowsMax<T> && (!ipiv || pivots_downward<P>(n - 1, ipiv + h, ps))) {
-        with_order<2, kGetriRowsMax<T>>(n, [&](auto order) {
-          getri_rows<P, decltype(order)::value>(a + h, ars, acs, ipiv ? ipiv + h : nullptr, ps,
-                                                c + h, crs, ccs);
-        });
-        return;
-      }
+      if (n >= 2 && n <= kInRegistersMax<T> && (!ipiv || pivots_downward<P>(n - 1, ipiv + h, ps)))
+        return getri_rows_pass<P>(n, a + h, ars, acs, ipiv ? ipiv + h : nullptr, ps, c + h, crs,
+                                  ccs);
     // C = I on the pass's lanes: real values lane by lane, complex a pack at a time (the kernels
     // alone on the Zen 4 VM, n = 12 and 16: complex by packs 1.1-1.7x lane by lane in both
     // builds; real lane by lane 0.98-1.12x by packs in Clang's, 0.97-1.03x in G++'s)

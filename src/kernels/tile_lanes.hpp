@@ -26,6 +26,20 @@ inline constexpr int kPassLanes = is_complex_v<T> || sizeof(T) * W <= kVectorByt
                                       ? W
                                       : int(kVectorBytes / sizeof(T));
 
+/// f(std::integral_constant<int, n>()) where Lo <= n <= Hi, with kernels compiled for each such
+/// order; returns whether it called f. Outside `declare target`: the host drivers call it with
+/// code that only the host runs (GCC rejects their threadprivate scratch in a target function).
+template <int Lo, int Hi, class F>
+inline bool with_order(int n, F &&f) {
+  if constexpr (Lo <= Hi) {
+    if (n != Lo) return with_order<Lo + 1, Hi>(n, f);
+    f(std::integral_constant<int, Lo>());
+    return true;
+  } else {
+    return false;
+  }
+}
+
 #pragma omp declare target
 
 /// Registers of the target for the host's packs (AVX-512: 32).

@@ -307,12 +307,22 @@ inline void trsm_lower_tiles(bool unit, int m, int n, T alpha, const T *a, idx a
   }
 }
 
-/// op(A) X = alpha B (left) or X op(A) = alpha B (right) for the lanes of one pass (pack P);
-/// X overwrites B (m x n). alpha must not be zero (trsm_lanes sets B = 0 then). work: see
-/// trsm_lower_tiles.
-template <class P, class T>
-inline void trsm_pass(Side side, Uplo uplo, Op trans, Diag diag, int m, int n, T alpha, const T *a,
-                      idx ars, idx acs, T *b, idx brs, idx bcs, T *work = nullptr) noexcept {
+/// A trsm as the one core solves it (see the file's head): L X = alpha B with L the lower
+/// triangle at a (strides ars, acs; conjugated where conj), X over the m x n B at b.
+template <class T>
+struct LowerSolve {
+  const T *a;
+  idx ars, acs;
+  T *b;
+  idx brs, bcs;
+  int m, n;
+  bool conj;
+};
+
+/// op(A) X = alpha B (left) or X op(A) = alpha B (right) as a LowerSolve.
+template <class T>
+inline LowerSolve<T> lower_solve(Side side, Uplo uplo, Op trans, int m, int n, const T *a, idx ars,
+                                 idx acs, T *b, idx brs, idx bcs) noexcept {
   const bool left = side == Side::left;
   const bool transposed = left != (trans == Op::n);  // the view of A that is the left operand
   if (transposed) {
@@ -331,11 +341,126 @@ inline void trsm_pass(Side side, Uplo uplo, Op trans, Diag diag, int m, int n, T
     b += idx(m - 1) * brs;
     brs = -brs;
   }
+  return {a, ars, acs, b, brs, bcs, m, n, is_complex_v<T> && trans == Op::c};
+}
+
+/// f(std::bool_constant<conj>()), instantiated with true only for complex T (a real
+/// conjugate is the value itself).
+template <class T, class F>
+OMPB_INLINE inline void with_conj(bool conj, F &&f) noexcept {
+  if constexpr (is_complex_v<T>)
+    if (conj) return f(std::true_type());
+  f(std::false_type());
+}
+
+/// op(A) X = alpha B (left) or X op(A) = alpha B (right) for the lanes of one pass (pack P);
+/// X overwrites B (m x n). alpha must not be zero (trsm_lanes sets B = 0 then). work: see
+/// trsm_lower_tiles.
+template <class P, class T>
+inline void trsm_pass(Side side, Uplo uplo, Op trans, Diag diag, int m, int n, T alpha, const T *a,
+                      idx ars, idx acs, T *b, idx brs, idx bcs, T *work = nullptr) noexcept {
+  const LowerSolve<T> s = lower_solve(side, uplo, trans, m, n, a, ars, acs, b, brs, bcs);
   const bool unit = diag == Diag::unit;
-  if (is_complex_v<T> && trans == Op::c)
-    trsm_lower_tiles<P, true>(unit, m, n, alpha, a, ars, acs, b, brs, bcs, work);
+  if (s.conj)
+    trsm_lower_tiles<P, true>(unit, s.m, s.n, alpha, s.a, s.ars, s.acs, s.b, s.brs, s.bcs, work);
   else
-    trsm_lower_tiles<P, false>(unit, m, n, alpha, a, ars, acs, b, brs, bcs, work);
+    trsm_lower_tiles<P, false>(unit, s.m, s.n, alpha, s.a, s.ars, s.acs, s.b, s.brs, s.bcs, work);
+}
+
+/// Orders up to which the host's solves keep a column of the right-hand sides (getrs, potrs,
+/// trsm: solve_by_columns) or a row of the inverse (getri_rows) in registers, where it, the
+/// triangle's reciprocals and the pivots fit them. Past them, on the Zen 4 VM (the kernels
+/// alone, one thread, batches in L2, getri_rows to 16 against the tiles), single 0.82-0.94x at
+/// 16 (1.06-1.11x at 12), double 0.89x interleaved at 12 (1.17-1.29x at 10), single complex
+/// 0.94-0.96x strided at 9 and 10, double complex 0.92-1.05x at 9 and 10; double and complex
+/// 0.44-0.81x at 14 and 16, single 0.88x interleaved at 14.
+template <class T>
+inline constexpr int kInRegistersMax = std::is_same_v<T, float>    ? 12
+                                       : std::is_same_v<T, double> ? 10
+                                                                   : 8;
+
+/// Whether getrs or potrs of order n with nrhs right-hand sides runs a column of them at a time
+/// in registers (getrs_columns, potrs_columns): to order 8 up to 4 of them (any number in
+/// real), past 8 one. The tiles read each element of the triangles once for several columns, the
+/// columns once a column. On the Zen 4 VM (the kernels alone, one thread, batches in L2, against
+/// the tiles, both builds): nrhs = 1 0.99-2.97x to kInRegistersMax (getrs N, T; potrs); nrhs = 4
+/// 0.97-2.18x to 8, but past it in real Clang's build ran 0.81-0.98x (getrs T, potrs; G++'s
+/// 0.94-1.29x); nrhs = n 1.03-2.07x in real to 8 and in every precision at 4, complex 0.91-1.03x
+/// at 8.
+template <class T>
+constexpr bool solve_by_columns(int n, int nrhs) noexcept {
+  return n >= 2 && n <= kInRegistersMax<T> &&
+         (nrhs == 1 || (n <= 8 && (nrhs <= 4 || std::is_floating_point_v<T>)));
+}
+
+/// Whether trsm of order n with nrhs right-hand sides runs them a column at a time in registers
+/// (trsm_columns): one of them, to order 10. The tiles solve a single triangle in one pass over
+/// B already: on the Zen 4 VM (the kernels alone, g++, against the tiles) nrhs = 1 ran 0.98-1.35x
+/// to order 10 (under 1.0 only in complex at 10, where the tiles run, and 2 of 48 cells), single
+/// at 12 0.95-0.97x; nrhs = 4 0.92-1.27x (complex 0.92-0.93x at 6 and 8, single 0.89x at 12).
+template <class T>
+constexpr bool trsm_by_columns(int n, int nrhs) noexcept {
+  return n >= 2 && n <= kInRegistersMax<T> && n <= 10 && nrhs == 1;
+}
+
+/// The reciprocals of the N diagonal elements of a pass's matrix a (pack P; ds = its diagonal's
+/// stride; conjugated where Conj), as the kernels that work in registers keep them.
+template <class P, int N, bool Conj, class T>
+OMPB_INLINE inline void load_reciprocals(const T *a, idx ds, typename P::V (&d)[N]) noexcept {
+#pragma GCC unroll 16
+  for (int j = 0; j < N; ++j) d[j] = P::recip(cj_<P, Conj>(P::load(a + j * ds)));
+}
+
+/// f(x) on each of the n columns of the N-row B (one pass, pack P), x its column in registers:
+/// loaded, passed, stored.
+template <class P, int N, class T, class F>
+OMPB_INLINE inline void columns_in_registers(int n, T *b, idx brs, idx bcs, F &&f) noexcept {
+  for (int j = 0; j < n; ++j) {
+    T *y = b + j * bcs;
+    typename P::V x[N];
+#pragma GCC unroll 16
+    for (int i = 0; i < N; ++i) x[i] = P::load(y + i * brs);
+    f(x);
+#pragma GCC unroll 16
+    for (int i = 0; i < N; ++i) P::store(y + i * brs, x[i]);
+  }
+}
+
+/// x := inv(T) x for the N values x in registers (one pass, pack P), T(i,k) = a[i*rs + k*cs]
+/// (conjugated where Conj): its lower triangle forward, or its upper triangle backward
+/// (Backward); each x[k] multiplied by d[k], T's reciprocal of T(k,k), then eliminated from the
+/// others (right-looking). d == nullptr: a unit diagonal.
+template <class P, int N, bool Backward, bool Conj, class T>
+OMPB_INLINE inline void solve_in_registers(typename P::V (&x)[N], const T *a, idx rs, idx cs,
+                                           const typename P::V *d) noexcept {
+#pragma GCC unroll 16
+  for (int s = 0; s < N; ++s) {
+    const int k = Backward ? N - 1 - s : s;
+    if (d) x[k] = P::mul(x[k], d[k]);
+#pragma GCC unroll 16
+    for (int t = s + 1; t < N; ++t) {
+      const int i = Backward ? N - 1 - t : t;
+      x[i] = P::fms(x[i], x[k], cj_<P, Conj>(P::load(a + i * rs + k * cs)));
+    }
+  }
+}
+
+/// trsm_lower_tiles' L X = alpha B for order N (one pass, pack P), a column of B at a time in
+/// registers (solve_in_registers): B read and written once, L once a column.
+template <class P, int N, bool Conj, class T>
+inline void trsm_columns(bool unit, int nrhs, T alpha, const T *a, idx ars, idx acs, T *b, idx brs,
+                         idx bcs) noexcept {
+  using V = typename P::V;
+  V d[N];
+  if (!unit) load_reciprocals<P, N, Conj>(a, ars + acs, d);
+  const bool scaled = alpha != T(1);
+  const V al = P::splat(alpha);
+  columns_in_registers<P, N>(nrhs, b, brs, bcs, [&](V(&x)[N]) OMPB_INLINE {
+    if (scaled)
+#pragma GCC unroll 16
+      for (int i = 0; i < N; ++i) x[i] = P::mul(al, x[i]);
+    solve_in_registers<P, N, false, Conj>(x, a, ars, acs, unit ? nullptr : d);
+  });
 }
 
 /// Orders up to which real lanes that span several registers (AVX2: W doubles or floats in two)
@@ -351,9 +476,11 @@ constexpr bool one_pass(int n) noexcept {
 }
 
 /// f(Pack<T, H>(), h) for the passes h = 0, H, 2H, .. over W lanes (H = kPassLanes<T, W>), or
-/// f(Pack<T, W>(), 0) at orders n <= WideMax (potrf's: kPotrfWidePassMax).
+/// f(Pack<T, W>(), 0) at orders n <= WideMax (potrf's: kPotrfWidePassMax). Inlined in Clang's
+/// host code (OMPB_INLINE): out of line in trsm_lanes, with its caller, real interleaved trsm ran
+/// 0.79-0.95x at n = 2..16 (the kernels alone).
 template <class T, int W, int WideMax = kWidePassMax, class F>
-inline void for_each_pass(int n, F &&f) noexcept {
+OMPB_INLINE inline void for_each_pass(int n, F &&f) noexcept {
   constexpr int H = kPassLanes<T, W>;
   if constexpr (H < W) {
     if (one_pass<T, W, WideMax>(n)) {
@@ -364,21 +491,45 @@ inline void for_each_pass(int n, F &&f) noexcept {
   for (int h = 0; h < W; h += H) f(Pack<T, H>(), h);
 }
 
+/// op(A) X = alpha B (left) or X op(A) = alpha B (right) by trsm_columns (one pass, pack P;
+/// trsm_by_columns). Out of line: inlined, its dozen kernels' calls had G++ leave trsm_pass out
+/// of line in trsm_lanes.
+template <class P, class T>
+OMPB_NOINLINE void trsm_columns_pass(Side side, Uplo uplo, Op trans, Diag diag, int m, int n,
+                                     T alpha, const T *a, idx ars, idx acs, T *b, idx brs,
+                                     idx bcs) noexcept {
+  const LowerSolve<T> s = lower_solve(side, uplo, trans, m, n, a, ars, acs, b, brs, bcs);
+  with_order<2, kInRegistersMax<T>>(s.m, [&](auto order) {
+    with_conj<T>(s.conj, [&](auto conj) {
+      trsm_columns<P, decltype(order)::value, decltype(conj)::value>(
+          diag == Diag::unit, s.n, alpha, s.a, s.ars, s.acs, s.b, s.brs, s.bcs);
+    });
+  });
+}
+
 /// op(A) X = alpha B (left) or X op(A) = alpha B (right); X overwrites B (m x n). Lane l of
-/// A(i,j) is a[i*ars + j*acs + l]. alpha == 0: B = 0, A not read (BLAS). work (the host's, at
-/// large orders): gemm_work<T, kPassLanes<T, W>>() values for the blocked form; nullptr: tiles.
+/// A(i,j) is a[i*ars + j*acs + l]. alpha == 0: B = 0, A not read (BLAS). On the host's lanes a
+/// column of B (a row, right) at a time in registers where trsm_by_columns (trsm_columns), else
+/// the tiles; work (the host's, at large orders): gemm_work<T, kPassLanes<T, W>>() values for
+/// the blocked form; nullptr: tiles.
 template <class T, int W>
-void trsm_lanes(Side side, Uplo uplo, Op trans, Diag diag, int m, int n, T alpha, const T *a,
-                idx ars, idx acs, T *b, idx brs, idx bcs, T *work = nullptr) noexcept {
+OMPB_INLINE inline void trsm_lanes(Side side, Uplo uplo, Op trans, Diag diag, int m, int n, T alpha,
+                                   const T *a, idx ars, idx acs, T *b, idx brs, idx bcs,
+                                   T *work = nullptr) noexcept {
   if (alpha == T(0)) {
     for (int j = 0; j < n; ++j)
       for (int i = 0; i < m; ++i)
         for (int l = 0; l < W; ++l) b[i * brs + j * bcs + l] = T(0);
     return;
   }
-  for_each_pass<T, W>(side == Side::left ? m : n, [&](auto p, int h) {
-    trsm_pass<decltype(p)>(side, uplo, trans, diag, m, n, alpha, a + h, ars, acs, b + h, brs, bcs,
-                           work);
+  const bool left = side == Side::left;
+  for_each_pass<T, W>(left ? m : n, [&](auto p, int h) OMPB_INLINE {
+    using P = decltype(p);
+    if constexpr (W > 1)
+      if (left ? trsm_by_columns<T>(m, n) : trsm_by_columns<T>(n, m))
+        return trsm_columns_pass<P>(side, uplo, trans, diag, m, n, alpha, a + h, ars, acs, b + h,
+                                    brs, bcs);
+    trsm_pass<P>(side, uplo, trans, diag, m, n, alpha, a + h, ars, acs, b + h, brs, bcs, work);
   });
 }
 
