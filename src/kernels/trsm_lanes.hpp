@@ -367,11 +367,11 @@ inline void trsm_pass(Side side, Uplo uplo, Op trans, Diag diag, int m, int n, T
     trsm_lower_tiles<P, false>(unit, s.m, s.n, alpha, s.a, s.ars, s.acs, s.b, s.brs, s.bcs, work);
 }
 
-/// Orders up to which the host's solves keep a column of the right-hand sides (getrs, potrs,
-/// trsm: solve_by_columns) or a row of the inverse (getri_rows) in registers, where it, the
-/// triangle's reciprocals and the pivots fit them. Past them, on the Zen 4 VM (the kernels
-/// alone, one thread, batches in L2, getri_rows to 16 against the tiles), single 0.82-0.94x at
-/// 16 (1.06-1.11x at 12), double 0.89x interleaved at 12 (1.17-1.29x at 10), single complex
+/// Orders up to which the host's solves keep a column of the right-hand sides (getrs, potrs:
+/// solve_by_columns; trsm: trsm_by_columns) or a row of the inverse (getri_rows) in registers,
+/// where it, the triangle's reciprocals and the pivots fit them. Past them, on the Zen 4 VM (the
+/// kernels alone, one thread, batches in L2, getri_rows to 16 against the tiles), single 0.82-0.94x
+/// at 16 (1.06-1.11x at 12), double 0.89x interleaved at 12 (1.17-1.29x at 10), single complex
 /// 0.94-0.96x strided at 9 and 10, double complex 0.92-1.05x at 9 and 10; double and complex
 /// 0.44-0.81x at 14 and 16, single 0.88x interleaved at 14.
 template <class T>
@@ -395,9 +395,9 @@ constexpr bool solve_by_columns(int n, int nrhs) noexcept {
 
 /// Whether trsm of order n with nrhs right-hand sides runs them a column at a time in registers
 /// (trsm_columns): one of them, to order 10. The tiles solve a single triangle in one pass over
-/// B already: on the Zen 4 VM (the kernels alone, g++, against the tiles) nrhs = 1 ran 0.98-1.35x
-/// to order 10 (under 1.0 only in complex at 10, where the tiles run, and 2 of 48 cells), single
-/// at 12 0.95-0.97x; nrhs = 4 0.92-1.27x (complex 0.92-0.93x at 6 and 8, single 0.89x at 12).
+/// B already: on the Zen 4 VM (the kernels alone, one thread, batches in L2, against the tiles)
+/// nrhs = 1 ran 0.99-1.84x (g++) and 0.95-1.40x (clang) to order 10, single at 12 0.95-0.97x
+/// (g++); nrhs = 4 0.92-1.27x (complex 0.92-0.93x at 6 and 8, single 0.89x at 12; g++).
 template <class T>
 constexpr bool trsm_by_columns(int n, int nrhs) noexcept {
   return n >= 2 && n <= kInRegistersMax<T> && n <= 10 && nrhs == 1;
