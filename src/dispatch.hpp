@@ -344,31 +344,8 @@ inline constexpr Crossover kSolveCrossovers512[3][4][4] = {
      {{kPast1024, 384}, {kPast1024, 512}, {kPast1024, 512}, {kPast1024, 256}}},
 };
 
-/// A solves' table by value ([routine][rhs][precision], as kSolveCrossovers), for tables derived
-/// from another.
-struct SolveTable {
-  Crossover at[3][4][4];
-};
-
-/// An entry of a solves' table: at[routine][rhs][precision] = to.
-struct SolveEntry {
-  int routine, rhs, precision;
-  Crossover to;
-};
-
-/// The solves' table `base` with the entries `set` changed.
-template <std::size_t N>
-constexpr SolveTable solve_table(const Crossover (&base)[3][4][4], const SolveEntry (&set)[N]) {
-  SolveTable t{};
-  for (int r = 0; r < 3; ++r)
-    for (int k = 0; k < 4; ++k)
-      for (int p = 0; p < 4; ++p) t.at[r][k][p] = base[r][k][p];
-  for (const SolveEntry &e : set) t.at[e.routine][e.rhs][e.precision] = e.to;
-  return t;
-}
-
-/// kSolveCrossovers512 for AVX-512 on 256-bit units (half_width_avx512), with the entries
-/// measured on the Zen 4 VM (2026-11-30) by its rule: double, nrhs = n,
+/// kSolveCrossovers512 for AVX-512 on 256-bit units (half_width_avx512), every entry measured on
+/// the 2-core Zen 4 VM. Double, nrhs = n (2026-11-29), by
 ///   scripts/crossovers.py --runs 2 --preset P --routine getrs,potrs,trsm -p d
 ///                         -n 256,384,512,768(,1024) -l interleaved,strided --nrhs 0
 ///                         --megabytes 32 -r 3                 (P = host-gcc; offload-x86 to 1024)
@@ -377,21 +354,54 @@ constexpr SolveTable solve_table(const Crossover (&base)[3][4][4], const SolveEn
 /// 0.89 / 1.12 (0.69 / 0.88 / 1.07 / 1.22), trsm 0.51 / 0.64 / 0.89 / 1.04 (0.55 / 0.72 / 0.83 /
 /// 1.16); column-major getrs 0.54 / 0.64 / 0.87 / 0.96 (0.57 / 0.78 / 0.88 / 1.12), potrs 0.42 /
 /// 0.59 / 0.79 / 0.90 (0.72 / 0.86 / 0.93 / 1.19), trsm 0.53 / 0.74 / 0.87 / 1.12 (0.77 / 0.93 /
-/// 1.11 / 1.20). Moved: interleaved getrs and potrs past 1024 -> 768, trsm -> 1024 (768: g++'s
-/// 1.04 within 10%, clang's lanes 1.2x ahead); column-major trsm 512 -> 768 (the lanes 1.15x /
-/// 1.08x ahead at 512); column-major getrs and potrs keep 1024. The library before / after (g++,
-/// the same tester through LD_LIBRARY_PATH, 2 alternating rounds of -r 3, 32 MiB): trsm strided
-/// 512 1.10x; interleaved getrs / potrs / trsm at 768 0.97 / 1.00 / 0.98x (the last unchanged):
-/// no gain there that two rounds separate. The other entries are kSolveCrossovers512's (not
-/// measured on that VM; derived from it, so that they follow it).
-inline constexpr SolveEntry kSolveHalfWidthEntries[] = {
-    {solve_index(Routine::getrs), kRhsAll, precision_index<double>(), {768, 1024}},
-    {solve_index(Routine::potrs), kRhsAll, precision_index<double>(), {768, 1024}},
-    {solve_index(Routine::trsm), kRhsAll, precision_index<double>(), {1024, 768}},
+/// 1.11 / 1.20): interleaved getrs and potrs 768, trsm 1024 (768: g++'s 1.04 within 10%,
+/// clang's lanes 1.2x ahead); column-major trsm 768, getrs and potrs 1024. The rest (2026-11-30),
+/// the same script's lanes and vendor runs in turn (2 of each; nrhs = n one), g++ build, 32 MiB:
+///   --routine getrs,potrs,trsm -p s,d,c,z -n 96,128,192,256,384,512 -l strided --nrhs R
+///   --routine getrs,potrs,trsm -p s,d,c,z -n 256,384,512 -l interleaved --nrhs R  (R = 1, 4, 16)
+///   --routine getrs,potrs,trsm -p s,c,z -n 192,256,384,512,768 -l interleaved,strided --nrhs 0
+/// Interleaved with 1, 4 or 16 right-hand sides the lanes ran 0.13-0.72 of the vendor path's
+/// time at every order to 512: kNone (single with 4 and 16, single complex potrs and trsm with 16
+/// were 512).
+/// Column-major, the rule as kSolveCrossovers512's, with the first order not measured 768; an
+/// entry moved only where it ran a measured order on the path 10% or more slower there (kept:
+/// getrs s, d, c and potrs d with 16, 0.93-0.97 at 512; potrs z with 4, 1.07 at 192; single
+/// with 4, where the lanes ran 0.63-0.95 of the vendor path's time at 384 and 512 in these runs
+/// and 1.02-1.61 in 3 more, a few minutes later). Lanes / vendor time at the orders named, old
+/// -> new entry:
+///   nrhs = 1:  getrs d 0.73 / 0.72 / 1.59 at 192 / 256 / 384 (192 -> 384); potrs s 1.28 / 1.13
+///              at 384 / 512, d 1.15 / 0.99 (512 -> 384 both), z 1.03 / 0.98 / 1.46 at 192 / 256 /
+///              384 (512 -> 192); trsm c 0.67 / 1.53 at 256 / 384 (512 -> 384), z 1.10 / 1.10 at
+///              96 / 128 (128 -> 96)
+///   nrhs = 4:  getrs d 0.86 / 0.77 at 384 / 512, c 0.97 / 0.88 (512 -> 768), z 0.87 / 0.88 /
+///              1.09 at 192 / 256 / 384 (192 -> 384); potrs d 0.73 / 0.72 at 384 / 512 (512 ->
+///              768); trsm c 1.48 at 384 (512 -> 384)
+///   nrhs = 16: getrs z 0.74 / 0.85 / 0.88 / 1.18 at 128 / 192 / 256 / 384 (128 -> 384); potrs z
+///              0.90 / 0.97 / 1.15 at 192 / 256 / 384 (192 -> 384); trsm s 0.51 / 0.82 / 0.89 /
+///              1.41 at 128 / 192 / 256 / 384 (128 -> 384), d 1.16 at 384 (512 -> 384), z 0.88 /
+///              0.98 / 1.12 at 128 / 192 / 256 (96 -> 256)
+///   nrhs = n:  potrs z 0.84 / 0.95 / 1.03 at 256 / 384 / 512 (256 -> 384); trsm s 0.81 / 0.93 /
+///              1.26 at 384 / 512 / 768 (384 -> 512)
+/// The library before / after where the path changed (the tester through LD_LIBRARY_PATH, 2
+/// alternating rounds, g++ / clang builds): interleaved single and single complex at 512 with 16
+/// 2.02-4.63x / 1.49-3.94x; column-major dgetrs with one at 192 1.82x / 1.27x, zpotrs with one at
+/// 384 1.64x / 2.00x, ctrsm with one at 384 1.76x / 2.28x, strsm with 16 at 128 1.44x / 2.09x;
+/// every run in bench/results/vm-epyc-zen4-2c-20261130-solve-crossovers.txt.
+/// Columns: S, D, C, Z.
+inline constexpr Crossover kSolveCrossovers512HalfWidth[3][4][4] = {
+    {{{kNone, 384}, {kNone, 384}, {kNone, kNone}, {kNone, 384}},            // getrs, nrhs = 1
+     {{kNone, 512}, {kNone, 768}, {kNone, 768}, {kNone, 384}},              //        4
+     {{kNone, 512}, {kNone, 512}, {kNone, 512}, {kNone, 384}},              //        16
+     {{kPast1024, 512}, {768, 1024}, {kPast1024, 768}, {kPast1024, 256}}},  //        n
+    {{{kNone, 384}, {kNone, 384}, {kNone, 512}, {kNone, 192}},              // potrs
+     {{kNone, 512}, {kNone, 768}, {kNone, 384}, {kNone, 256}},
+     {{kNone, 512}, {kNone, 512}, {kNone, 512}, {kNone, 384}},
+     {{kPast1024, 512}, {768, 1024}, {kPast1024, 768}, {kPast1024, 384}}},
+    {{{kNone, 256}, {kNone, 384}, {kNone, 384}, {kNone, 96}},  // trsm
+     {{kNone, 512}, {kNone, 512}, {kNone, 384}, {kNone, 128}},
+     {{kNone, 384}, {kNone, 384}, {kNone, 384}, {kNone, 256}},
+     {{kPast1024, 512}, {1024, 768}, {kPast1024, 512}, {kPast1024, 256}}},
 };
-inline constexpr SolveTable kSolveHalfWidth =
-    solve_table(kSolveCrossovers512, kSolveHalfWidthEntries);
-inline constexpr const Crossover (&kSolveCrossovers512HalfWidth)[3][4][4] = kSolveHalfWidth.at;
 
 /// geqrf, gels (min(m,n)): [routine][precision], measured on the 2-core Zen 5 VM (AVX-512) with
 /// square matrices, gels with trans N and nrhs = 1, 2 threads, 32 MiB batches, by
