@@ -9,7 +9,6 @@
 #include <algorithm>
 #include <cmath>
 #include <complex>
-#include <cstddef>
 #include <type_traits>
 
 #include "ompbatch/ompbatch.hpp"
