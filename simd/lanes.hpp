@@ -15,7 +15,8 @@
 #include <utility>
 #include <vector>
 
-#if !defined(__clang__) && defined(__AVX512VL__)
+#if defined(__x86_64__) && defined(__AVX512VL__)  // (every includer is compiled for the host alone)
+#define OMPB_MASKED_MOVES 1
 #include <immintrin.h>
 #endif
 
@@ -282,19 +283,29 @@ template <int N, class T>
   for (int r = 0; r < N; ++r) std::memcpy(dst[r], &x[r], sizeof(x[r]));
 }
 
-/// Whether a tile row's first r scalars move by one masked vector load or store (GCC builds
-/// with AVX-512VL; Clang builds' host code uses no x86 intrinsics here).
-#if !defined(__clang__) && defined(__AVX512VL__)
-constexpr bool kMaskedMoves = true;
+/// Whether a tile row's first r scalars move by one masked vector load (kMaskedLoads) or store
+/// (kMaskedStores), AVX-512VL. The Clang build loads so and stores element by element: Zen 4
+/// VM, clang build, 4 alternating rounds of the tester (getrf, potrf, getrs, getri, S, D, C, Z,
+/// n = 2, 3, 5, strided and pointer array, 32 MiB): element moves -> masked loads 1.10x (median
+/// of 96 cells, 74 >= 1.0); -> masked loads and stores 1.01x (57; getri double pointer array
+/// 0.67-0.80x). G++'s build without the masked stores read 1.03x (58 of 96), noisy either way:
+/// it keeps both.
+#if defined(OMPB_MASKED_MOVES)
+constexpr bool kMaskedLoads = true;
+#if defined(__clang__)
+constexpr bool kMaskedStores = false;
 #else
-constexpr bool kMaskedMoves = false;
+constexpr bool kMaskedStores = true;
+#endif
+#else
+constexpr bool kMaskedLoads = false, kMaskedStores = false;
 #endif
 
 /// x = the r < kTile scalars at p, then zeros (ToRow), or those r scalars of x stored at p;
 /// nothing past them is read or written.
 template <bool ToRow, class T>
 [[gnu::always_inline]] inline void move_part(TileRow<std::remove_const_t<T>> &x, T *p, int r) {
-#if !defined(__clang__) && defined(__AVX512VL__)
+#if defined(OMPB_MASKED_MOVES)
   using E = std::remove_const_t<T>;
   const auto m = __mmask8((1u << r) - 1);
   if constexpr (ToRow && sizeof(E) == 4)
@@ -315,9 +326,9 @@ template <bool ToRow, class T>
 /// U = kTile / N scalars T each (offsets in elements). Rows go N at a time through
 /// transpose_tile (down a whole matrix where both sides' columns are dense: cs = rows,
 /// bcs = rows*w); the last rows % N of a column through one more transpose of partial rows
-/// (kMaskedMoves), else element by element (pointer-array getrf at n = 2, where matrices and
-/// pivots are all partial rows, 4 Mi matrices, 2 threads, best of 5 alternating runs: sgetrf
-/// 87.8 -> 70.0 ms, dgetrf 45.5 -> 38.0). B is T or const T: the source; LW is idx, or
+/// (kMaskedLoads, kMaskedStores), else element by element (pointer-array getrf at n = 2, where
+/// matrices and pivots are all partial rows, 4 Mi matrices, 2 threads, best of 5 alternating runs:
+/// sgetrf 87.8 -> 70.0 ms, dgetrf 45.5 -> 38.0). B is T or const T: the source; LW is idx, or
 /// std::integral_constant for the lane kernels' buffers (constant addressing).
 template <bool ToBlock, int N, class T, class B, class LW>
 void move_tiles(idx rows, idx cols, idx cs, T *const (&mats)[N], B *block, LW w, idx bcs,
@@ -350,7 +361,7 @@ void move_tiles(idx rows, idx cols, idx cs, T *const (&mats)[N], B *block, LW w,
         }
       transpose_tile(src, dst);
     }
-    if constexpr (kMaskedMoves) {
+    if constexpr (ToBlock ? kMaskedLoads : kMaskedStores) {
       if (i < end) {
         const int r = int(end - i);
         TileRow<E> x[N];
