@@ -292,13 +292,13 @@ template <int N, class T>
 /// it keeps both.
 #if defined(OMPB_MASKED_MOVES)
 constexpr bool kMaskedLoads = true;
+#else
+constexpr bool kMaskedLoads = false;
+#endif
 #if defined(__clang__)
 constexpr bool kMaskedStores = false;
 #else
-constexpr bool kMaskedStores = true;
-#endif
-#else
-constexpr bool kMaskedLoads = false, kMaskedStores = false;
+constexpr bool kMaskedStores = kMaskedLoads;
 #endif
 
 /// x = the r < kTile scalars at p, then zeros (ToRow), or those r scalars of x stored at p;
