@@ -188,7 +188,7 @@ inline constexpr Crossover kCrossovers512[4][4] = {
 };
 
 /// kCrossovers512 for AVX-512 that runs on 256-bit units (AMD family 19h, Zen 4:
-/// half_width_avx512), where the vendor path catches up sooner: each entry from that VM's
+/// Avx512Host::amd_half_width), where the vendor path catches up sooner: each entry from that VM's
 /// ratios above alone (the 2-core Zen 4 VM, 2026-11-29; lanes / vendor time at 256 / 384 / 512 /
 /// 768), by the table's rule: the smallest order measured from which the vendor path ran at least
 /// as fast at the larger orders, one order within 10% of 1 not taken as a change of side, double
@@ -208,29 +208,38 @@ inline constexpr Crossover kCrossovers512HalfWidth[4][4] = {
     {{kPast1024, 512}, {kPast1024, 768}, {kPast1024, 384}, {kPast1024, 192}},  // potrf
 };
 
-/// Whether the host's AVX-512 instructions run on 256-bit units (AMD family 19h, Zen 4), from the
-/// CPU's vendor, family and AVX-512 support: kCrossovers512HalfWidth's machines.
-constexpr bool half_width_avx512(bool amd, unsigned family, bool avx512) noexcept {
-  return amd && family == 0x19 && avx512;
+/// The AVX-512 hosts whose measured tables differ: AMD family 19h (Zen 4), whose AVX-512
+/// instructions run on 256-bit units (kCrossovers512HalfWidth, kSolveCrossovers512HalfWidth); AMD's
+/// later families (Zen 5: kCrossovers512, kSolveCrossovers512); every other vendor's, Intel's
+/// (kCrossovers512, kSolveCrossovers512Intel).
+enum class Avx512Host { intel, amd, amd_half_width };
+
+/// The kind of AVX-512 host from the CPU's vendor, family and AVX-512 support.
+constexpr Avx512Host avx512_host(bool amd, unsigned family, bool avx512) noexcept {
+  if (!amd) return Avx512Host::intel;
+  return family == 0x19 && avx512 ? Avx512Host::amd_half_width : Avx512Host::amd;
 }
 
-/// half_width_avx512 of the CPU this process runs on (CPUID, read once; false off x86).
-bool half_width_avx512();
+/// avx512_host of the CPU this process runs on (CPUID, read once; intel off x86).
+Avx512Host avx512_host();
 
-/// Of a table's three forms, the one for this host: avx2 for AVX2 builds; avx512 or, on
-/// half-width AVX-512, half_width for AVX-512 builds.
+/// Of a table's forms, the one for this host: avx2 for AVX2 builds; for AVX-512 builds the form
+/// of avx512_host().
 template <class Table>
-const Table &host_table(const Table &avx2, const Table &avx512, const Table &half_width) {
-  if constexpr (kVectorBytes >= 64)
-    return half_width_avx512() ? half_width : avx512;
-  else
+const Table &host_table(const Table &avx2, const Table &intel, const Table &amd,
+                        const Table &half_width) {
+  if constexpr (kVectorBytes >= 64) {
+    const Avx512Host host = avx512_host();
+    return host == Avx512Host::amd_half_width ? half_width : host == Avx512Host::amd ? amd : intel;
+  } else {
     return avx2;
+  }
 }
 
 /// The factorizations' and inverses' crossovers on this host: kCrossovers for AVX2 builds;
 /// kCrossovers512 or, on half-width AVX-512, kCrossovers512HalfWidth for AVX-512 builds.
 inline const Crossover (&factor_crossovers())[4][4] {
-  return host_table(kCrossovers, kCrossovers512, kCrossovers512HalfWidth);
+  return host_table(kCrossovers, kCrossovers512, kCrossovers512, kCrossovers512HalfWidth);
 }
 
 /// A table's column for precision T: S, D, C, Z.
@@ -268,8 +277,10 @@ inline constexpr Crossover kSolveCrossovers[3][4][4] = {
      {{64, 48}, {96, 64}, {96, 48}, {192, 64}}},
 };
 
-/// kSolveCrossovers where the host's vectors are 64 bytes (AVX-512). Interleaved, nrhs = 1: as
-/// on AVX2 (the lanes at every order). Interleaved, nrhs = 4 and 16, where the AVX2 table had a
+/// kSolveCrossovers where the host's vectors are 64 bytes (AVX-512), on AMD's full-width units
+/// (Avx512Host::amd, Zen 5); its interleaved entries serve Intel's too (kSolveCrossovers512Intel).
+/// Interleaved, nrhs = 1: as on AVX2 (the lanes at every order).
+/// Interleaved, nrhs = 4 and 16, where the AVX2 table had a
 /// crossover (single and single complex), Zen 5 VM, 2026-11-27, scripts/crossovers.py --runs 2
 /// --routine getrs,potrs,trsm -p s,c -n 64,128,192,256,384 -l interleaved --nrhs 4 (16)
 /// --megabytes 32 -r 3: lanes / vendor 0.18-0.55 (0.18-0.79; trsm s 0.98 and 1.08 at 128 and
@@ -343,8 +354,56 @@ inline constexpr Crossover kSolveCrossovers512[3][4][4] = {
      {{kPast1024, 384}, {kPast1024, 512}, {kPast1024, 512}, {kPast1024, 256}}},
 };
 
-/// kSolveCrossovers512 for AVX-512 on 256-bit units (half_width_avx512), every entry measured on
-/// the 2-core Zen 4 VM. Double, nrhs = n (2026-11-29), by
+/// kSolveCrossovers512 for Intel's AVX-512 (Avx512Host::intel; every vendor but AMD): its
+/// interleaved entries, and column-major entries measured on the 2-core Intel Xeon VM (family 6
+/// model 207, 2 MiB L2 a core, OpenBLAS's SkylakeX kernels; 2026-11-30), g++ build, by
+///   scripts/crossovers.py --runs 2 --routine getrs,potrs,trsm -p s,d,c,z
+///                         -n 96,128,192,256,384,512 -l strided --nrhs R
+///                         --megabytes 32 -r 3                        (R = 1, 4, 16)
+///   (R = 0, nrhs = n: -n 192,256,384,512,768)
+/// by kSolveCrossovers512HalfWidth's rule (the first order not measured 768, with nrhs = n 1024; an
+/// entry moved only where it ran a measured order on the path 10% or more slower there). Where the
+/// Zen 5 VM's lanes stayed ahead this VM's vendor path was: getrs s with one right-hand side 1.24
+/// / 1.59 / 1.40 at 192 / 256 / 384 (lanes / vendor time; 0.69 at 256 on the Zen 5 VM) and double
+/// complex from 192 (1.09-1.94; potrs z with one 1.24 / 1.32 / 1.21 at 192 / 256 / 384, where the
+/// Zen 5 VM ran 512); and the other way round: the lanes ran single and double getrs and potrs with
+/// 4 and 16 right-hand sides 0.54-0.80 of the vendor path's time at 512, single potrs and trsm with
+/// one 0.57-0.80 at 384 / 512, and real ones with nrhs = n 0.46-0.75 at 384 / 512. Single at 256
+/// stands apart (trsm with 1, 4 and 16 right-hand sides 1.24 / 1.23 / 1.14 at 256 against 0.57 /
+/// 0.73 / 0.78 at 384; a guess, not measured: 256 KiB apart, a strided chunk's 16 matrices share
+/// cache sets): the rule takes the larger orders. Old (kSolveCrossovers512) -> new entry, lanes /
+/// vendor time:
+///   nrhs = 1:  getrs s 384 -> 192; potrs s 512 -> 768 (0.70 at 512), c 512 -> 768 (0.72), z 512
+///              -> 192; trsm s 256 -> 768 (0.57 / 0.80 at 384 / 512), d 384 -> 512 (0.74 /
+///              1.37 at 384 / 512), z 128 -> 96 (1.16 at 96)
+///   nrhs = 4:  getrs s, d, c 512 -> 768 (0.54 / 0.77 / 0.78 at 512); potrs s, d 512 -> 768
+///              (0.65 / 0.80), c 384 -> 768 (0.75 / 0.84 at 384 / 512), z 256 -> 192 (1.33 at
+///              192); trsm s 512 -> 768 (0.68), z 128 -> 96 (1.10)
+///   nrhs = 16: getrs s, d 512 -> 768 (0.62 / 0.76), z 128 -> 192 (0.82 at 128); potrs s 512 ->
+///              768 (0.70); trsm s 128 -> 768 (0.62 / 0.88 / 1.14 / 0.78 / 0.94 at 128..512)
+///   nrhs = n:  getrs s 512 -> 1024 (0.73 / 0.90 at 512 / 768), c 768 -> 384 (1.17 / 1.24 at 384 /
+///              512); potrs s 512 -> 1024 (0.75 / 0.95), c 768 -> 384 (1.04 / 1.18); trsm s 384 ->
+///              1024 (0.69 / 0.73 / 0.96 at 384..768), d 512 -> 1024 (0.65 / 0.78 at 512 / 768), c
+///              512 -> 384 (1.14 at 384), z 256 -> 192 (1.11 at 192)
+/// Kept within 10%: getrs z with one (1.09 at 256), c with 16 (0.97 at 512); potrs d with one
+/// (0.99 at 512) and with 16 (0.91 at 512).
+inline constexpr Crossover kSolveCrossovers512Intel[3][4][4] = {
+    {{{kNone, 192}, {kNone, 192}, {kNone, kNone}, {kNone, 384}},  // getrs, nrhs = 1
+     {{512, 768}, {kNone, 768}, {kNone, 768}, {kNone, 192}},      //        4
+     {{512, 768}, {kNone, 768}, {kNone, 512}, {kNone, 192}},      //        16
+     {{kPast1024, 1024}, {kPast1024, 1024}, {kPast1024, 384}, {kPast1024, 256}}},  //        n
+    {{{kNone, 768}, {kNone, 512}, {kNone, 768}, {kNone, 192}},                     // potrs
+     {{kNone, 768}, {kNone, 768}, {kNone, 768}, {kNone, 192}},
+     {{512, 768}, {kNone, 512}, {512, 512}, {kNone, 192}},
+     {{kPast1024, 1024}, {kPast1024, 1024}, {kPast1024, 384}, {kPast1024, 256}}},
+    {{{kNone, 768}, {kNone, 512}, {kNone, 512}, {kNone, 96}},  // trsm
+     {{512, 768}, {kNone, 512}, {kNone, 512}, {kNone, 96}},
+     {{512, 768}, {kNone, 512}, {512, 384}, {kNone, 96}},
+     {{kPast1024, 1024}, {kPast1024, 1024}, {kPast1024, 384}, {kPast1024, 192}}},
+};
+
+/// kSolveCrossovers512 for AVX-512 on 256-bit units (Avx512Host::amd_half_width), every entry
+/// measured on the 2-core Zen 4 VM. Double, nrhs = n (2026-11-29), by
 ///   scripts/crossovers.py --runs 2 --preset P --routine getrs,potrs,trsm -p d
 ///                         -n 256,384,512,768(,1024) -l interleaved,strided --nrhs 0
 ///                         --megabytes 32 -r 3                 (P = host-gcc; offload-x86 to 1024)
@@ -432,10 +491,12 @@ inline constexpr Crossover kGelsManyRhsCrossovers[4] = {
 /// vendor 0.84 and 4.25 (interleaved: 9.56 and 85.1 against 0.91 and 5.90).
 inline constexpr int kQrEstimate = 512;
 
-/// The solves' crossovers on this host: kSolveCrossovers for AVX2 builds; kSolveCrossovers512
-/// or, on half-width AVX-512, kSolveCrossovers512HalfWidth for AVX-512 builds.
+/// The solves' crossovers on this host: kSolveCrossovers for AVX2 builds; for AVX-512 builds
+/// kSolveCrossovers512Intel, kSolveCrossovers512 (AMD's full-width units) or
+/// kSolveCrossovers512HalfWidth, as avx512_host().
 inline const Crossover (&solve_crossovers())[3][4][4] {
-  return host_table(kSolveCrossovers, kSolveCrossovers512, kSolveCrossovers512HalfWidth);
+  return host_table(kSolveCrossovers, kSolveCrossovers512Intel, kSolveCrossovers512,
+                    kSolveCrossovers512HalfWidth);
 }
 
 /// The column of kSolveCrossovers for nrhs right-hand sides of order n: the measured nrhs

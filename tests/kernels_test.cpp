@@ -701,21 +701,27 @@ TEST(HostDispatch, SolvesInRegistersOnBothSidesOfTheTestedShapes) {
 }
 
 /// The AVX-512 tables of half-width units serve AMD family 19h with AVX-512 only (Zen 4; not Zen 3,
-/// which lacks AVX-512, nor Zen 5, family 1Ah, nor Intel's), and the host takes AVX2's tables,
-/// AVX-512's or those as the build and the CPU say. Every entry of the AVX-512 tables (the
-/// factorizations' and the solves') is an order the lanes run below
-/// (EachCrossoverSeparatesThePaths runs the host's own tables).
-TEST(HostDispatch, HalfWidthAvx512TableOnZen4Only) {
-  EXPECT_TRUE(k::half_width_avx512(true, 0x19, true));
-  EXPECT_FALSE(k::half_width_avx512(true, 0x19, false));
-  EXPECT_FALSE(k::half_width_avx512(true, 0x1a, true));
-  EXPECT_FALSE(k::half_width_avx512(false, 0x6, true));
+/// which lacks AVX-512, nor Zen 5, family 1Ah, nor Intel's); the solves' table for Intel's
+/// serves every vendor but AMD. The host takes AVX2's tables or the AVX-512 form of its kind, as
+/// the build and the CPU say. Every entry of the AVX-512 tables (the factorizations' and the
+/// solves') is an order the lanes run below (EachCrossoverSeparatesThePaths runs the host's own
+/// tables).
+TEST(HostDispatch, Avx512TablesByHost) {
+  using k::Avx512Host;
+  EXPECT_EQ(k::avx512_host(true, 0x19, true), Avx512Host::amd_half_width);
+  EXPECT_EQ(k::avx512_host(true, 0x19, false), Avx512Host::amd);
+  EXPECT_EQ(k::avx512_host(true, 0x1a, true), Avx512Host::amd);
+  EXPECT_EQ(k::avx512_host(false, 0x6, true), Avx512Host::intel);
+  EXPECT_EQ(k::avx512_host(false, 0x19, true), Avx512Host::intel);
   const auto &table = k::factor_crossovers();
   const auto &solves = k::solve_crossovers();
   if constexpr (k::kVectorBytes >= 64) {
-    const bool half = k::half_width_avx512();
+    const Avx512Host host = k::avx512_host();
+    const bool half = host == Avx512Host::amd_half_width;
     EXPECT_EQ(&table, half ? &k::kCrossovers512HalfWidth : &k::kCrossovers512);
-    EXPECT_EQ(&solves, half ? &k::kSolveCrossovers512HalfWidth : &k::kSolveCrossovers512);
+    EXPECT_EQ(&solves, half                      ? &k::kSolveCrossovers512HalfWidth
+                       : host == Avx512Host::amd ? &k::kSolveCrossovers512
+                                                 : &k::kSolveCrossovers512Intel);
   } else {
     EXPECT_EQ(&table, &k::kCrossovers);
     EXPECT_EQ(&solves, &k::kSolveCrossovers);
@@ -727,7 +733,8 @@ TEST(HostDispatch, HalfWidthAvx512TableOnZen4Only) {
   for (const auto *t : {&k::kCrossovers512, &k::kCrossovers512HalfWidth})
     for (const auto &routine : *t)
       for (const k::Crossover &c : routine) at_least_24(c);
-  for (const auto *t : {&k::kSolveCrossovers512, &k::kSolveCrossovers512HalfWidth})
+  for (const auto *t :
+       {&k::kSolveCrossovers512, &k::kSolveCrossovers512Intel, &k::kSolveCrossovers512HalfWidth})
     for (const auto &routine : *t)
       for (const auto &rhs : routine)
         for (const k::Crossover &c : rhs) at_least_24(c);
