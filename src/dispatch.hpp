@@ -365,14 +365,14 @@ inline constexpr Crossover kSolveCrossovers512[3][4][4] = {
 /// entry moved only where it ran a measured order on the path 10% or more slower there). Where the
 /// Zen 5 VM's lanes stayed ahead this VM's vendor path was: getrs s with one right-hand side 1.24
 /// / 1.59 / 1.40 at 192 / 256 / 384 (lanes / vendor time; 0.69 at 256 on the Zen 5 VM) and double
-/// complex from 192 (1.09-1.94; potrs z with one 1.24 / 1.32 / 1.21 at 192 / 256 / 384, where the
-/// Zen 5 VM ran 512); and the other way round: the lanes ran single and double getrs and potrs with
-/// 4 and 16 right-hand sides 0.54-0.80 of the vendor path's time at 512, single potrs and trsm with
-/// one 0.57-0.80 at 384 / 512, and real ones with nrhs = n 0.46-0.75 at 384 / 512. Single at 256
-/// stands apart (trsm with 1, 4 and 16 right-hand sides 1.24 / 1.23 / 1.14 at 256 against 0.57 /
-/// 0.73 / 0.78 at 384; a guess, not measured: 256 KiB apart, a strided chunk's 16 matrices share
-/// cache sets): the rule takes the larger orders. Old (kSolveCrossovers512) -> new entry, lanes /
-/// vendor time:
+/// complex potrs and trsm from 96..192 (potrs z with one 1.24 / 1.32 / 1.21 at 192 / 256 / 384,
+/// where the Zen 5 VM ran 512; trsm z with one and 4 1.16 / 1.10 at 96); and the other way round:
+/// the lanes ran single and double getrs and potrs with 4 and 16 right-hand sides 0.54-0.80 of the
+/// vendor path's time at 512, single potrs and trsm with one 0.57-0.80 at 384 / 512, and real ones
+/// with nrhs = n 0.43-0.75 at 384 / 512. Single at 256 stands apart (trsm with 1, 4 and 16
+/// right-hand sides 1.24 / 1.23 / 1.14 at 256 against 0.57 / 0.73 / 0.78 at 384; a guess, not
+/// measured: 256 KiB apart, a strided chunk's 16 matrices share cache sets): the rule takes the
+/// larger orders. Old (kSolveCrossovers512) -> new entry, lanes / vendor time:
 ///   nrhs = 1:  getrs s 384 -> 192; potrs s 512 -> 768 (0.70 at 512), c 512 -> 768 (0.72), z 512
 ///              -> 192; trsm s 256 -> 768 (0.57 / 0.80 at 384 / 512), d 384 -> 512 (0.74 /
 ///              1.37 at 384 / 512), z 128 -> 96 (1.16 at 96)
