@@ -179,6 +179,16 @@ inline constexpr Crossover kCrossovers[4][4] = {
 /// here at 384, 1.09 there). With OpenBLAS's Haswell kernels on this VM (-p d,z -n 384,512
 /// --routine getri,matinv, g++) the vendor path was ahead at 384 and 512 as well (1.02-1.31 but z
 /// interleaved getri 0.96 at 384): the machine, not OpenBLAS's kernels, makes the difference.
+/// Interleaved, real, from 512 on the Intel Xeon VM of kSolveCrossovers512Intel (2026-11-30, g++
+/// build), by
+///   scripts/crossovers.py --runs 2 --routine getrf,getri,matinv,potrf -p s,d -n 512,768,1024
+///                         -l interleaved --megabytes 32 -r 3
+/// lanes / vendor time at 512 / 768 / 1024: getrf s 0.65 / 0.81 / 0.93, d 0.77 / 0.94 / 1.16;
+/// getri s 0.94 / 1.27 / 1.21, d 1.00 / 1.27 / 1.45; matinv s 0.92 / 1.04 / 1.21, d 0.89 / 1.12 /
+/// 1.27; potrf s 0.60 / 0.77 / 0.83, d 0.83 / 0.97 / 0.83. The entries hold there but double
+/// matinv's, which the half-width table's rule would move 512 -> 768 (0.89 at 512); kept, one
+/// entry at the rule's edge (the sweep of that VM ran that cell on the vendor path at 1.19x /
+/// 0.85x the loop, g++ / clang builds).
 /// Columns: S, D, C, Z.
 inline constexpr Crossover kCrossovers512[4][4] = {
     {{kPast1024, 384}, {768, 192}, {kPast1024, 384}, {kPast1024, 256}},        // getrf
@@ -370,8 +380,8 @@ inline constexpr Crossover kSolveCrossovers512[3][4][4] = {
 /// the lanes ran single and double getrs and potrs with 4 and 16 right-hand sides 0.54-0.80 of the
 /// vendor path's time at 512, single potrs and trsm with one 0.57-0.80 at 384 / 512, and real ones
 /// with nrhs = n 0.43-0.75 at 384 / 512. Single at 256 stands apart (trsm with 1, 4 and 16
-/// right-hand sides 1.24 / 1.23 / 1.14 at 256 against 0.57 / 0.73 / 0.78 at 384; a guess, not
-/// measured: 256 KiB apart, a strided chunk's 16 matrices share cache sets): the rule takes the
+/// right-hand sides 1.24 / 1.23 / 1.14 at 256 against 0.57 / 0.73 / 0.78 at 384; with one, a later
+/// look at 224..288 found the two paths about even, within the runs' spread): the rule takes the
 /// larger orders. Old (kSolveCrossovers512) -> new entry, lanes / vendor time:
 ///   nrhs = 1:  getrs s 384 -> 192; potrs s 512 -> 768 (0.70 at 512), c 512 -> 768 (0.72), z 512
 ///              -> 192; trsm s 256 -> 768 (0.57 / 0.80 at 384 / 512), d 384 -> 512 (0.74 /
@@ -387,6 +397,13 @@ inline constexpr Crossover kSolveCrossovers512[3][4][4] = {
 ///              512 -> 384 (1.14 at 384), z 256 -> 192 (1.11 at 192)
 /// Kept within 10%: getrs z with one (1.09 at 256), c with 16 (0.97 at 512); potrs d with one
 /// (0.99 at 512) and with 16 (0.91 at 512).
+/// The interleaved entries with nrhs = n on the same VM (g++ build, 2026-11-30), by
+///   scripts/crossovers.py --runs 2 --routine getrs,potrs,trsm -p s,d -n 512,768,1024
+///                         -l interleaved --nrhs 0 --megabytes 32 -r 3
+/// lanes / vendor time at 512 / 768 / 1024: getrs s 0.63 / 0.78 / 0.85, d 0.71 / 0.81 / 1.02;
+/// potrs s 0.62 / 0.72 / 0.83, d 0.70 / 0.78 / 0.98; trsm s 0.57 / 0.64 / 0.71, d 0.62 / 0.72 /
+/// 0.91: the lanes ahead to 1024, as kSolveCrossovers512's kPast1024 has them (getrs d within 10%
+/// at 1024).
 inline constexpr Crossover kSolveCrossovers512Intel[3][4][4] = {
     {{{kNone, 192}, {kNone, 192}, {kNone, kNone}, {kNone, 384}},  // getrs, nrhs = 1
      {{512, 768}, {kNone, 768}, {kNone, 768}, {kNone, 192}},      //        4
