@@ -608,13 +608,20 @@ enum : int { kPanel = 4 };
 /// megabytes of text).
 enum : int { kFixedStepsMax = 8 };
 
+/// The steps of a fixed size; returns first_zero. It starts here rather than in the caller:
+/// Clang 19 keeps this function out of line, and its steps read a caller's first_zero (zeroed
+/// by four 32-byte stores) by 64-byte loads, which wait for the stores to reach the cache (perf,
+/// clang build, interleaved dgetrf at n = 3: 18-24% of this function's samples on that load;
+/// started here, that load gone, and this function's and the chunk's samples 14% fewer at n = 3,
+/// 5% at 6, against the same run's copy of the input; bench/results/*-20261201-first-zero.txt).
 template <class P, bool Pivot, class T, class M, class N, class RS, class CS, class PF, int... K>
-inline void getrf_fixed_steps(M m, N n, T *a, RS rs, CS cs, int *ipiv, idx ps,
-                              typename P::I &first_zero, PF pf,
-                              std::integer_sequence<int, K...>) noexcept {
+inline typename P::I getrf_fixed_steps(M m, N n, T *a, RS rs, CS cs, int *ipiv, idx ps, PF pf,
+                                       std::integer_sequence<int, K...>) noexcept {
+  typename P::I first_zero = P::index(0);
   (getrf_step<P, Pivot>(std::integral_constant<int, K>(), m, n, a, rs, cs, ipiv, ps, first_zero,
                         pf),
    ...);
+  return first_zero;
 }
 
 /// Sizes up to this (min(m,n)) run step by step where getrf_columns does not take them
@@ -654,9 +661,9 @@ inline void getrf_pack(M m, N n, T *a, RS rs, CS cs, int *ipiv, idx ps, int *inf
     constexpr auto steps = std::make_integer_sequence<int, km>();
     if (ahead.ranges) {
       Prefetcher prefetch(ahead, column_visits(km, fn));
-      getrf_fixed_steps<P, Pivot>(m, n, a, rs, cs, ipiv, ps, first_zero, &prefetch, steps);
+      first_zero = getrf_fixed_steps<P, Pivot>(m, n, a, rs, cs, ipiv, ps, &prefetch, steps);
     } else {
-      getrf_fixed_steps<P, Pivot>(m, n, a, rs, cs, ipiv, ps, first_zero, nullptr, steps);
+      first_zero = getrf_fixed_steps<P, Pivot>(m, n, a, rs, cs, ipiv, ps, nullptr, steps);
     }
   } else if ((m < n ? m : n) > kStepsMax<T, W>) {
     getrf_blocked<P, W, kPanel, Pivot>(m, n, a, rs, cs, ipiv, ps, first_zero, ahead);
