@@ -164,13 +164,15 @@ TYPED_TEST(Kernels, GetrfFormsAreBitwiseEqual) {
 
 /// getrf_lanes by blocks (getrf_by_blocks, the host's form with work from lu_blocks_min) against
 /// getrf_blocked over the whole matrix on the same W lanes: bit for bit, the same pivots and info.
-/// Square orders of several blocks with a narrower last one, tall and wide shapes (columns right of
-/// min(m,n); pivoting only); the last lanes with a zero matrix, a zero last pivot column and pivots
-/// below the smallest normal number.
+/// Square orders of several blocks with a narrower last one (the larger one's first block updates
+/// more than update_width columns: two packed blocks of B, the second narrower), tall and wide
+/// shapes (columns right of min(m,n); pivoting only); the last lanes with a zero matrix, a zero
+/// last pivot column and pivots below the smallest normal number.
 template <class T, int W>
 void check_getrf_blocks(std::mt19937_64 &rng) {
-  const int n0 = k::lu_blocks_min<T>();
-  for (auto [m, n] : {std::pair{n0 + 8, n0 + 8}, {n0 + 60, n0}, {n0, n0 + 50}})
+  const int n0 = k::lu_blocks_min<T>(),
+            wide = k::kLuBlock + k::update_width<T, k::kPassLanes<T, W>>() + 20;
+  for (auto [m, n] : {std::pair{n0 + 8, n0 + 8}, {wide, wide}, {n0 + 60, n0}, {n0, n0 + 50}})
     for (bool pivot : {true, false}) {
       if (!pivot && m != n) continue;  // (the interchanges are what tall and wide shapes change)
       SCOPED_TRACE(::testing::Message()

@@ -765,7 +765,7 @@ static_assert(int(kLuBlock) <= int(kUpdateDepth));
 /// Right-looking LU by blocks of NB columns (LAPACK's getrf) for one pass of H lanes: each
 /// block's columns from its diagonal down are factored in the same way by sub-blocks of
 /// kLuSubBlock columns, and those by getrf_blocked; then, a panel of
-/// kUpdatePanel columns right of the block at a time, while the panel stays in cache, its rows
+/// update_width columns right of the block at a time, while the panel stays in cache, its rows
 /// are interchanged, U12 = inv(L11) A12 (trsm_lower_tiles) and A22 -= L21 U12 (gemm_update, from
 /// packed copies: one visit to A22 per block, where getrf_blocked visits it once per kPanel
 /// columns). L's columns, which no later block reads, take the interchanges of the later blocks at
@@ -798,8 +798,9 @@ void getrf_by_blocks(int m, int n, T *a, idx rs, idx cs, int *ipiv, idx ps, int 
         for (int l = 0; l < H; ++l) ipiv[s * ps + l] += k0;
         swap_offsets<H>(off[s - k0], rs, s, ipiv + s * ps);
       }
-    for (int j0 = k1; j0 < n; j0 += kUpdatePanel) {
-      const int jb = n - j0 < kUpdatePanel ? n - j0 : kUpdatePanel;
+    constexpr int width = update_width<T, H>();
+    for (int j0 = k1; j0 < n; j0 += width) {
+      const int jb = n - j0 < width ? n - j0 : width;
       T *u = a + k0 * rs + j0 * cs;  // A12's panel
       if constexpr (Pivot)
         for (int j = 0; j < jb; ++j) swap_column<H>(u - k0 * rs + j * cs, rs, k0, off, kb);

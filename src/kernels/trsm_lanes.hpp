@@ -96,13 +96,35 @@ struct UpdateShape {
   };
 };
 
+/// Bytes of B's packed block (bp) where C has more than kUpdatePanel rows, for the L2 cache.
+enum : idx { kUpdateWideBytes = idx(768) << 10 };
+
+/// Columns of C that gemm_update updates for one packed block of B where C has more than
+/// kUpdatePanel rows: a multiple of kUpdatePanel (at least one) whose kUpdateDepth x width values
+/// of H lanes fit kUpdateWideBytes; 192 for real lanes of one 64-byte register. Each row tile of
+/// A is packed once per such block, where it was packed once per panel of kUpdatePanel columns:
+/// at n = 1024 (double) the block of A (1024 x 48 values of 8 lanes, 3 MiB) came from beyond L2
+/// for each panel, and its packing took 16-18% of gemm_update's samples (perf, the tester, dgetrf
+/// interleaved, lanes). Intel Xeon VM, lanes, 2 threads, the two libraries called in turn in one
+/// process (7 pairs, ratio of medians, old / new time), g++ build (clang): getrf interleaved
+/// double n = 256 / 512 / 1024 1.04 / 1.04 / 1.16 (1.02 / 1.07 / 1.12), single 512 / 1024 1.03 /
+/// 1.04 (1.03 / 1.21), double strided 512 1.16 (1.15).
+/// A prefetch of the next row tile's C in each tile (C's columns a page apart: 48 streams) cut
+/// the stall on C's loads but its own instructions took 11% of the samples at n = 512; left out.
+template <class T, int H>
+constexpr int update_width() noexcept {
+  constexpr idx panels = kUpdateWideBytes / (idx(kUpdateDepth) * kUpdatePanel * idx(sizeof(T)) * H);
+  return int(panels > 1 ? panels : 1) * kUpdatePanel;
+}
+
 /// Values of T that gemm_update needs as work for a pass of H lanes (ap and bp).
 template <class T, int H>
 constexpr idx gemm_work() noexcept {
   using P = Pack<T, H>;
   constexpr int NC = TileShape<P>::cols;  // UpdateShape's, Lower or not
   static_assert(int(UpdateShape<P, false>::cols) == NC);
-  return idx(kUpdatePanel + (kUpdatePanel + NC - 1) / NC * NC) * kUpdateDepth * H;
+  constexpr int wide = update_width<T, H>();
+  return idx(kUpdatePanel + (wide + NC - 1) / NC * NC) * kUpdateDepth * H;
 }
 
 /// Values of work that the solves of W lanes (trsm_lower_tiles by blocks) need for triangles of
@@ -132,15 +154,15 @@ inline void pack_value(T *y, const T *x) noexcept {
 
 /// C -= op(A) op(B) for the m x n C (element (i,q) at c + i*crs + q*ccs; only i >= q where
 /// Lower), A m x K, B K x n (op: conjugated where ConjA / ConjB), by depth blocks of
-/// kUpdateDepth and panels of kUpdatePanel columns of C: the block of B packed once into bp
-/// (each tile column's NC values of a k adjacent), a row tile's block of A into ap, so that the
-/// tiles read sequential memory, from the caches, at any stride of A and B. Where C has at most
-/// kUpdatePanel rows (the solves' blocks), ap holds all of A's block, packed once for every panel
-/// (Intel Xeon VM, g++ build, lanes, interleaved, nrhs = n, 2 alternating runs: trsm, getri,
-/// getrs 1.03-1.10x at n = 256 and 512 but dgetrs n = 256, 0.91x once); else each row tile's part
-/// is packed again for each panel. Each element sees its terms in increasing k, fused, as in
-/// tile_sub over all of K: the results are those of the tile kernels, bit for bit. work:
-/// gemm_work<T, H>() values.
+/// kUpdateDepth and panels of kUpdatePanel columns of C (update_width's where C has more rows):
+/// the block of B packed once into bp (each tile column's NC values of a k adjacent), a row
+/// tile's block of A into ap, so that the tiles read sequential memory, from the caches, at any
+/// stride of A and B. Where C has at most kUpdatePanel rows (the solves' blocks), ap holds all of
+/// A's block, packed once for every panel (Intel Xeon VM, g++ build, lanes, interleaved, nrhs = n,
+/// 2 alternating runs: trsm, getri, getrs 1.03-1.10x at n = 256 and 512 but dgetrs n = 256, 0.91x
+/// once); else each row tile's part is packed again for each panel. Each element sees its terms in
+/// increasing k, fused, as in tile_sub over all of K: the results are those of the tile kernels,
+/// bit for bit. work: gemm_work<T, H>() values.
 template <class P, int H, bool ConjA, bool ConjB, bool Lower, class T>
 void gemm_update(int m, int n, int K, T *c, idx crs, idx ccs, const T *a, idx ars, idx acs,
                  const T *b, idx brs, idx bcs, T *work) noexcept {
@@ -149,11 +171,12 @@ void gemm_update(int m, int n, int K, T *c, idx crs, idx ccs, const T *a, idx ar
   // ap's kUpdatePanel rows hold whole row tiles, which start at each panel's first row (Lower)
   static_assert(kUpdatePanel % MR == 0);
   const bool whole = m <= kUpdatePanel;  // ap holds the block of all m rows of A
+  const int width = whole ? int(kUpdatePanel) : update_width<T, H>();
   T *bp = work + idx(kUpdatePanel) * kUpdateDepth * H;
   for (int k0 = 0; k0 < K; k0 += kUpdateDepth) {
     const int kb = K - k0 < kUpdateDepth ? K - k0 : kUpdateDepth;
-    for (int j0 = 0; j0 < n; j0 += kUpdatePanel) {
-      const int jb = n - j0 < kUpdatePanel ? n - j0 : kUpdatePanel, tiles = (jb + NC - 1) / NC;
+    for (int j0 = 0; j0 < n; j0 += width) {
+      const int jb = n - j0 < width ? n - j0 : width, tiles = (jb + NC - 1) / NC;
       auto pack_b = [&](int k, int j) OMPB_INLINE {
         pack_value<P, H>(bp + ((idx(j / NC) * kb + k) * NC + j % NC) * H,
                          b + (k0 + k) * brs + (j0 + j) * bcs);
