@@ -22,6 +22,7 @@
 #include "common/reference.hpp"
 #include "common/stack.hpp"
 #include "ompbatch/ompbatch.hpp"
+#include "sweep.hpp"
 
 namespace {
 
@@ -35,15 +36,12 @@ namespace tst = ompbatch::testing;
 const std::vector<std::string> kRoutines = {"getrf", "getrs", "getri", "matinv", "potrf",
                                             "potrs", "trsm",  "geqrf", "gels"};
 
-struct Options {
-  std::vector<std::string> routines = kRoutines;
-  std::vector<int> sizes = {4, 8, 16, 32, 64, 128};
-  std::vector<std::string> precisions = {"s", "d", "c", "z"};
-  std::vector<std::string> layouts = {"interleaved", "strided", "pointer"};
+struct Options : ompbatch::tools::Sweep {
+  Options() {
+    routines = kRoutines;
+    sizes = {4, 8, 16, 32, 64, 128};
+  }
   std::string backend;  // empty: OMPBATCH_BACKEND / auto
-  long long batch = 0;  // 0: fill `megabytes` of matrices
-  double megabytes = 64;
-  int nrhs = 1;  // 0: nrhs = n
   int repeat = 5;
   bool no_pivot = false;
   double tolerance = 30;
@@ -304,14 +302,7 @@ Result run_routine(ompbatch::Context &ctx, const Options &o, const std::string &
 template <class T>
 bool run_case(ompbatch::Context &ctx, const Options &o, const std::string &routine,
               const char *prec, Layout layout, int n) {
-  const size_t bytes = sizeof(T) * size_t(n) *
-                       (n + (routine == "getri" || routine == "matinv" ? n
-                             : routine == "geqrf"                      ? 1
-                             : o.nrhs > 0                              ? o.nrhs
-                                                                       : n));
-  const long long count =
-      o.batch > 0 ? o.batch
-                  : std::clamp<long long>((long long)(o.megabytes * 1048576 / bytes), 64, 400000);
+  const long long count = ompbatch::tools::batch_of(o, routine, n, sizeof(T));
   const Result r = run_routine<T>(ctx, o, routine, layout, n, count);
   const bool ok = r.info_ok && r.residual < o.tolerance;
   fmt::print(
@@ -333,29 +324,10 @@ int main(int argc, char **argv) {
   Options o;
   CLI::App app{
       "ompbatch-tester: times ompbatch against a LAPACKE/CBLAS loop and checks the residual"};
-  app.add_option(
-         "--routine", o.routines,
-         "routines: getrf,getrs,getri,matinv,potrf,potrs,trsm,geqrf,gels or all (default: all)")
-      ->delimiter(',')
-      ->check(CLI::IsMember([] {
-        auto r = kRoutines;
-        r.push_back("all");
-        return r;
-      }()));
-  app.add_option("-n,--n", o.sizes, "matrix sizes")->delimiter(',')->check(CLI::PositiveNumber);
-  app.add_option("-p,--precision", o.precisions, "precisions: s,d,c,z")
-      ->delimiter(',')
-      ->check(CLI::IsMember({"s", "d", "c", "z"}));
-  app.add_option("-l,--layout", o.layouts, "layouts: interleaved,strided,pointer")
-      ->delimiter(',')
-      ->check(CLI::IsMember({"interleaved", "strided", "pointer"}));
+  ompbatch::tools::add_sweep_options(app, o, kRoutines);
   app.add_option("-b,--backend", o.backend,
                  "host, offload or auto (default: OMPBATCH_BACKEND, else auto)")
       ->check(CLI::IsMember({"host", "offload", "auto"}));
-  app.add_option("--batch", o.batch, "matrices per batch (default: fill --megabytes)");
-  app.add_option("--megabytes", o.megabytes, "batch size in MiB when --batch is not given");
-  app.add_option("--nrhs", o.nrhs, "right-hand sides of getrs, potrs, trsm and gels (0: n)")
-      ->check(CLI::NonNegativeNumber);
   app.add_option(
          "-r,--repeat", o.repeat,
          "rounds per case, each one timed run of ompbatch and one of the loop (medians shown)")
@@ -364,8 +336,6 @@ int main(int argc, char **argv) {
                "getrf/getrs/getri without pivoting (diagonally dominant input)");
   app.add_option("--tolerance", o.tolerance, "largest residual ratio that passes");
   CLI11_PARSE(app, argc, argv);
-  if (std::find(o.routines.begin(), o.routines.end(), "all") != o.routines.end())
-    o.routines = kRoutines;
 
   try {
     ompbatch::Context ctx;
@@ -392,21 +362,14 @@ int main(int argc, char **argv) {
     fmt::print("{:<7} {:<4} {:<11} {:>4} {:>7} {:>10} {:>9} {:>10} {:>9} {:>8} {:>9}  {}\n",
                "routine", "prec", "layout", "n", "batch", "time_ms", "GFLOP/s", "ref_ms",
                "ref_GF/s", "speedup", "residual", "status");
-    int failed = 0;
-    for (const auto &routine : o.routines)
-      for (const auto &prec : o.precisions)
-        for (const auto &lay : o.layouts)
-          for (int n : o.sizes) {
-            const Layout layout = lay == "interleaved" ? Layout::interleaved
-                                  : lay == "strided"   ? Layout::strided
-                                                       : Layout::pointer_array;
-            bool ok = true;
-            if (prec == "s") ok = run_case<float>(ctx, o, routine, "s", layout, n);
-            if (prec == "d") ok = run_case<double>(ctx, o, routine, "d", layout, n);
-            if (prec == "c") ok = run_case<std::complex<float>>(ctx, o, routine, "c", layout, n);
-            if (prec == "z") ok = run_case<std::complex<double>>(ctx, o, routine, "z", layout, n);
-            failed += !ok;
-          }
+    const int failed = ompbatch::tools::for_each_case(
+        o, [&](auto t, const std::string &routine, const std::string &prec, const std::string &lay,
+               int n) {
+          const Layout layout = lay == "interleaved" ? Layout::interleaved
+                                : lay == "strided"   ? Layout::strided
+                                                     : Layout::pointer_array;
+          return run_case<decltype(t)>(ctx, o, routine, prec.c_str(), layout, n);
+        });
     fmt::print("# {} case(s) FAILED\n", failed);
     return failed ? 1 : 0;
   } catch (const ompbatch::Error &e) {

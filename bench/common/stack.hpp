@@ -27,14 +27,19 @@ struct Stack {
   Stack(Layout l, int rows, int cols, long long n, int w, size_t offset = 0)
       : layout(l), r(rows), c(cols), width(w), count(n) {
     const size_t rc = size_t(r) * c, line = 64;
-    raw.resize((l == Layout::interleaved ? size_t((n + w - 1) / w) * w * rc : rc * n) +
-               (line + offset) / sizeof(T));
+    raw.resize(elements() + (line + offset) / sizeof(T));
     const auto at = reinterpret_cast<std::uintptr_t>(raw.data());
     data = reinterpret_cast<T *>((at + line - 1) / line * line + offset);
     for (long long b = 0; b < n; ++b) ptrs.push_back(data + b * rc);
   }
   Stack(const Stack &) = delete;  // data and ptrs point into raw
   Stack &operator=(const Stack &) = delete;
+  /// Elements from data on that the batch spans (an interleaved batch's last block whole).
+  size_t elements() const {
+    const size_t rc = size_t(r) * c;
+    return layout == Layout::interleaved ? size_t((count + width - 1) / width) * width * rc
+                                         : rc * count;
+  }
   size_t index(long long b, size_t e) const {
     const size_t rc = size_t(r) * c;
     return layout == Layout::interleaved ? (b / width) * width * rc + e * width + b % width
