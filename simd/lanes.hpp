@@ -284,22 +284,19 @@ template <int N, class T>
 }
 
 /// Whether a tile row's first r scalars move by one masked vector load (kMaskedLoads) or store
-/// (kMaskedStores), AVX-512VL. The Clang build loads so and stores element by element: Zen 4
-/// VM, clang build, 4 alternating rounds of the tester (getrf, potrf, getrs, getri, S, D, C, Z,
-/// n = 2, 3, 5, strided and pointer array, 32 MiB): element moves -> masked loads 1.10x (median
-/// of 96 cells, 74 >= 1.0); -> masked loads and stores 1.01x (57; getri double pointer array
-/// 0.67-0.80x). G++'s build without the masked stores read 1.03x (58 of 96), noisy either way:
-/// it keeps both.
+/// (kMaskedStores), AVX-512VL; both builds do both. Zen 4 VM, 4 alternating rounds of the
+/// tester (getrf, potrf, getrs, getri, S, D, C, Z, n = 2, 3, 5, strided and pointer array, 32
+/// MiB), clang build: element moves -> masked loads 1.10x (median of 96 cells, 74 >= 1.0), ->
+/// masked loads and stores 1.01x (getri double pointer array 0.67-0.80x), so the clang build
+/// stored element by element until the two builds ran in one process (tools/ompbatch-compare,
+/// Intel Xeon VM, 11 rounds): its masked stores 1.04x (median of 180 cells: getrf, getri, getrs,
+/// matinv, potrf, S, D, Z, n = 2..16, strided and pointer array; n = 2 1.02-1.19x).
 #if defined(OMPB_MASKED_MOVES)
 constexpr bool kMaskedLoads = true;
 #else
 constexpr bool kMaskedLoads = false;
 #endif
-#if defined(__clang__)
-constexpr bool kMaskedStores = false;
-#else
 constexpr bool kMaskedStores = kMaskedLoads;
-#endif
 
 /// x = the r < kTile scalars at p, then zeros (ToRow), or those r scalars of x stored at p;
 /// nothing past them is read or written.
@@ -371,11 +368,15 @@ void move_tiles(idx rows, idx cols, idx cs, T *const (&mats)[N], B *block, LW w,
           else
             x[q] = q < r ? load_row(b + (i + q) * w * U) : TileRow<E>{};
         transpose(x);
-        for (int q = 0; q < (ToBlock ? r : N); ++q)
-          if constexpr (ToBlock)
-            std::memcpy(b + (i + q) * w * U, &x[q], sizeof(x[q]));
-          else
+        // N rows, each tested: Clang made a loop over r rows, where they are adjacent, one call
+        // of memcpy (1.01-1.08x in getrs, n = 2..16)
+#pragma GCC unroll 8
+        for (int q = 0; q < N; ++q)
+          if constexpr (ToBlock) {
+            if (q < r) std::memcpy(b + (i + q) * w * U, &x[q], sizeof(x[q]));
+          } else {
             move_part<false>(x[q], mats[q] + (i + c) * U, r * U);
+          }
         continue;
       }
     }
