@@ -227,13 +227,12 @@ void for_each_chunk(const BatchView<U> &lead, Spread spread, Setup setup) {
 #pragma omp parallel
       {
         auto run = setup();
-#pragma omp for schedule(static)
-        for (idx c = 0; c < count; ++c) {
+        host::for_own_share(count, [&](idx c) {
           idx b0;
           int lanes;
           at(c, b0, lanes);
           if (lanes > 0) run(b0, lanes, false);
-        }
+        });
       }
       return;
     }
