@@ -299,12 +299,9 @@ bool run_case(const Options &o, const Library (&libs)[2], const std::string &rou
   std::sort(ratio.begin(), ratio.end());
   fmt::print(
       "{:<7} {:<4} {:<11} {:>4} {:>7} {:>10.3f} {:>10.3f} {:>8.3f} {:>8.3f} {:>6.3f}-{:<6.3f} {}\n",
-      routine, prec,
-      layout == Layout::pointer_array ? "pointer"
-      : st                            ? "strided"
-                                      : "interleaved",
-      n, batch, median(times[0]) * 1e3, median(times[1]) * 1e3, median(times[0]) / median(times[1]),
-      median(ratio), ratio.front(), ratio.back(), outputs);
+      routine, prec, ompbatch::tools::layout_name(layout), n, batch, median(times[0]) * 1e3,
+      median(times[1]) * 1e3, median(times[0]) / median(times[1]), median(ratio), ratio.front(),
+      ratio.back(), outputs);
   std::fflush(stdout);
   return same;
 }
@@ -341,11 +338,7 @@ int main(int argc, char **argv) {
     fmt::print("{:<7} {:<4} {:<11} {:>4} {:>7} {:>10} {:>10} {:>8} {:>8} {:>13} {}\n", "routine",
                "prec", "layout", "n", "batch", "A_ms", "B_ms", "A/B", "pairs", "range", "outputs");
     const int differ = ompbatch::tools::for_each_case(
-        o, [&](auto t, const std::string &routine, const std::string &prec, const std::string &lay,
-               int n) {
-          const Layout layout = lay == "interleaved" ? Layout::interleaved
-                                : lay == "strided"   ? Layout::strided
-                                                     : Layout::pointer_array;
+        o, [&](auto t, const std::string &routine, const std::string &prec, Layout layout, int n) {
           return run_case<decltype(t)>(o, libs, routine, prec.c_str(), layout, n);
         });
     fmt::print("# {} case(s) with outputs that differ\n", differ);

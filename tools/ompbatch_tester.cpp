@@ -308,12 +308,9 @@ bool run_case(ompbatch::Context &ctx, const Options &o, const std::string &routi
   fmt::print(
       "{:<7} {:<4} {:<11} {:>4} {:>7} {:>10.3f} {:>9.2f} {:>10.3f} {:>9.2f} {:>8.2f} {:>9.2e}  "
       "{}\n",
-      routine, prec,
-      layout == Layout::pointer_array ? "pointer"
-      : layout == Layout::strided     ? "strided"
-                                      : "interleaved",
-      n, count, r.ours * 1e3, r.flops / r.ours * 1e-9, r.reference * 1e3,
-      r.flops / r.reference * 1e-9, r.speedup, r.residual, ok ? "ok" : "FAILED");
+      routine, prec, ompbatch::tools::layout_name(layout), n, count, r.ours * 1e3,
+      r.flops / r.ours * 1e-9, r.reference * 1e3, r.flops / r.reference * 1e-9, r.speedup,
+      r.residual, ok ? "ok" : "FAILED");
   std::fflush(stdout);
   return ok;
 }
@@ -363,11 +360,7 @@ int main(int argc, char **argv) {
                "routine", "prec", "layout", "n", "batch", "time_ms", "GFLOP/s", "ref_ms",
                "ref_GF/s", "speedup", "residual", "status");
     const int failed = ompbatch::tools::for_each_case(
-        o, [&](auto t, const std::string &routine, const std::string &prec, const std::string &lay,
-               int n) {
-          const Layout layout = lay == "interleaved" ? Layout::interleaved
-                                : lay == "strided"   ? Layout::strided
-                                                     : Layout::pointer_array;
+        o, [&](auto t, const std::string &routine, const std::string &prec, Layout layout, int n) {
           return run_case<decltype(t)>(ctx, o, routine, prec.c_str(), layout, n);
         });
     fmt::print("# {} case(s) FAILED\n", failed);

@@ -9,6 +9,8 @@
 #include <string>
 #include <vector>
 
+#include "ompbatch/ompbatch.hpp"
+
 namespace ompbatch::tools {
 
 /// The cases of a run: every routine x precision x layout x size.
@@ -70,15 +72,28 @@ inline long long batch_of(const Sweep &s, const std::string &routine, int n, siz
              : std::clamp<long long>((long long)(s.megabytes * 1048576 / bytes), 64, 400000);
 }
 
-/// f(T{}, routine, precision, layout, n) for every case, T the precision's element type; the
-/// number of cases for which f returned false.
+/// A layout's name in the options and the rows ("pointer" for the pointer array), and back.
+inline Layout layout_of(const std::string &name) {
+  return name == "interleaved" ? Layout::interleaved
+         : name == "strided"   ? Layout::strided
+                               : Layout::pointer_array;
+}
+inline const char *layout_name(Layout layout) {
+  return layout == Layout::pointer_array ? "pointer"
+         : layout == Layout::strided     ? "strided"
+                                         : "interleaved";
+}
+
+/// f(T{}, routine, precision, layout, n) for every case, T the precision's element type and
+/// layout a Layout; the number of cases for which f returned false.
 template <class F>
 int for_each_case(const Sweep &s, F &&f) {
   int failed = 0;
   for (const auto &routine : s.routines)
     for (const auto &prec : s.precisions)
-      for (const auto &layout : s.layouts)
+      for (const auto &name : s.layouts)
         for (int n : s.sizes) {
+          const Layout layout = layout_of(name);
           bool ok = true;
           if (prec == "s") ok = f(float{}, routine, prec, layout, n);
           if (prec == "d") ok = f(double{}, routine, prec, layout, n);
