@@ -656,6 +656,16 @@ void for_own_share(idx count, F &&f) {
   for (idx c = first; c < end; ++c) f(c);
 }
 
+/// Threads for a parallel region over `count` pieces of work shared by for_own_share: no more than
+/// there are pieces, whose other threads would be woken only to find nothing (a single chunk runs
+/// on the calling thread, with no fork or join). Intel Xeon VM, 2 threads, one chunk (8 or 16
+/// matrices of n = 2 or 8; getrf, getrs, potrf), the library before / after in one process:
+/// 1.2-2.8x under the default wait policy (about 2 -> 1 us a call), 4-13x under passive (13-20
+/// -> 1-4 us); with the VM's cores busy (a build beside it) a fork cost about 60 us.
+inline int threads_for(idx count) {
+  return int(std::clamp<idx>(count, 1, omp_get_max_threads()));
+}
+
 /// Runs the chunks of the batch `lead` over the OpenMP threads. `setup()` is called once per
 /// thread and returns the per-chunk function f(b0, lanes, place) with its thread's buffers.
 /// shift_reads: the routine's kernel computes each lane on its own, so that a partial chunk may
@@ -663,7 +673,7 @@ void for_own_share(idx count, F &&f) {
 template <int W, class U, class Setup>
 void for_each_chunk(const BatchView<U> &lead, Setup setup, bool shift_reads = false) {
   const Chunks<U, W> chunks(lead);
-#pragma omp parallel
+#pragma omp parallel num_threads(threads_for(chunks.count))
   {
     auto run = setup();
     for_own_share(chunks.count, [&](idx c) {

@@ -224,7 +224,7 @@ void for_each_chunk(const BatchView<U> &lead, Spread spread, Setup setup) {
   switch (spread) {
     case Spread::per_thread: {
       const BlasThreads single(1);
-#pragma omp parallel
+#pragma omp parallel num_threads(host::threads_for(count))
       {
         auto run = setup();
         host::for_own_share(count, [&](idx c) {
