@@ -161,7 +161,7 @@ template <class T>
 void copy(const BatchView<const T> &from, const BatchView<T> &to) {
   if (to.layout == Layout::interleaved) {
     const idx groups = (idx(to.count) + kTile - 1) / kTile;
-#pragma omp parallel for schedule(static)
+#pragma omp parallel for schedule(static) num_threads(threads_for(groups))
     for (idx g = 0; g < groups; ++g)
       copy_items(from, g * kTile, to, g * kTile, std::min<idx>(kTile, to.count - g * kTile));
     return;
@@ -169,7 +169,7 @@ void copy(const BatchView<const T> &from, const BatchView<T> &to) {
   const idx frs = row_stride(from.layout, from.width),
             fcs = col_stride(from.layout, from.ld, from.width);
   const idx trs = row_stride(to.layout, to.width), tcs = col_stride(to.layout, to.ld, to.width);
-#pragma omp parallel for schedule(static)
+#pragma omp parallel for schedule(static) num_threads(threads_for(to.count))
   for (idx b = 0; b < to.count; ++b) {
     const T *a = item(from, b);
     T *c = item(to, b);

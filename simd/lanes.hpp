@@ -660,7 +660,7 @@ void for_own_share(idx count, F &&f) {
 /// there are pieces, whose other threads would be woken only to find nothing (a single chunk runs
 /// on the calling thread, with no fork or join). Intel Xeon VM, 2 threads, one chunk (8 or 16
 /// matrices of n = 2 or 8; getrf, getrs, potrf), the library before / after in one process:
-/// 1.2-2.8x under the default wait policy (about 2 -> 1 us a call), 4-13x under passive (13-20
+/// 1.2-2.8x under the default wait policy (about 2 -> 1 us a call), 4-11x under passive (13-20
 /// -> 1-4 us); with the VM's cores busy (a build beside it) a fork cost about 60 us.
 inline int threads_for(idx count) {
   return int(std::clamp<idx>(count, 1, omp_get_max_threads()));

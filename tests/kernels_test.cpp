@@ -8,6 +8,7 @@
 // and the offload backend's choice of kernel shape.
 #include <fmt/format.h>
 #include <gtest/gtest.h>
+#include <omp.h>
 
 #include <algorithm>
 #include <complex>
@@ -450,6 +451,41 @@ TYPED_TEST(Kernels, GetriInterchangesEqualLaswp) {
   std::mt19937_64 rng(47);
   check_getri_interchanges<TypeParam, ompbatch::detail::host::width<TypeParam>()>(rng);
   check_getri_interchanges<TypeParam, ompbatch::detail::host::preferred_width<TypeParam>()>(rng);
+}
+
+/// The chunks' loop: in a region of t threads, thread i runs the i-th contiguous share of the
+/// pieces, every piece once, the shares in order and no two lengths more than one apart (as
+/// schedule(static) splits a loop); a region over `count` pieces has no more threads than pieces
+/// and, for many, the threads a region would have.
+TEST(HostChunks, EachThreadRunsItsOwnShareOfThePieces) {
+  namespace host = ompbatch::detail::host;
+  for (int threads = 1; threads <= 5; ++threads)
+    for (k::idx count = 0; count <= 23; ++count) {
+      std::vector<int> owner(size_t(count), -1), visits(size_t(count), 0);
+      int team = 0;
+#pragma omp parallel num_threads(threads)
+      {
+        const int t = omp_get_thread_num();
+        if (t == 0) team = omp_get_num_threads();
+        host::for_own_share(count, [&](k::idx c) {
+#pragma omp atomic
+          ++visits[size_t(c)];
+          owner[size_t(c)] = t;  // by one thread unless visits says otherwise
+        });
+      }
+      const auto what = [&] { return fmt::format("{} threads, {} pieces", team, count); };
+      std::vector<k::idx> share(size_t(team), 0);
+      for (k::idx c = 0; c < count; ++c) {
+        EXPECT_EQ(visits[size_t(c)], 1) << what() << ", piece " << c;
+        if (c > 0) EXPECT_LE(owner[size_t(c - 1)], owner[size_t(c)]) << what();
+        if (owner[size_t(c)] >= 0) ++share[size_t(owner[size_t(c)])];
+      }
+      const auto [lo, hi] = std::minmax_element(share.begin(), share.end());
+      EXPECT_LE(*hi - *lo, 1) << what();
+      EXPECT_GE(host::threads_for(count), 1);
+      if (count > 0) EXPECT_LE(host::threads_for(count), count);
+    }
+  EXPECT_EQ(host::threads_for(1 << 20), omp_get_max_threads());
 }
 
 TEST(HostChunks, NextBlockIsTheFollowingInPlaceBlockOrNothing) {
