@@ -51,20 +51,33 @@ inline constexpr int kNone = 1 << 30;
 /// without a measurement behind it.
 inline constexpr int kPast1024 = 2048;
 
-// The crossovers, measured on the 2-core Zen 3 VM (AVX2) with 2 threads and 32 MiB batches by
+// The AVX2 crossovers, first measured on a 2-core Zen 3 VM with 2 threads and 32 MiB batches
+// (2026-11-24) by
 //   scripts/crossovers.py --runs 2 --routine all -p d,s -n 24,32,48,64,96,128,160,192,256,320
 //                         -l interleaved,strided --megabytes 32 -r 3
 // (complex: -p c,z -n 16,..,256; the solves also with --nrhs 4, 16 and 0, i.e. n): each entry is
 // the smallest order measured from which the vendor path ran at least as fast at the larger
-// orders, one noisy order (a ratio within 10% of 1) not taken as a change of side. The README's
-// "Crossovers" gives the command's ratios. Columns: S, D, C, Z.
+// orders, one noisy order (a ratio within 10% of 1) not taken as a change of side.
+// Measured again once the lanes ran by blocks and packed by tiles, on a 2-core Zen 3 VM (AMD
+// EPYC family 25 model 1, OpenBLAS's Haswell kernels, g++ build; 2026-12-01), by
+//   scripts/crossovers.py --runs 2 --routine getrf,getri,matinv,potrf -p s,d,c,z
+//                         -n 48,64,96,128,192,256,384 -l interleaved,strided --megabytes 32 -r 3
+//   scripts/crossovers.py --runs 2 --routine getrs,potrs,trsm  (the same)  --nrhs 1 (and 0)
+// and -n 512,768 -l interleaved where the lanes stayed ahead to 384: the factorizations' table
+// and the solves' columns for nrhs = 1 and n (nrhs = 4 and 16 keep the first measurement). An
+// entry moved only where the old one ran a measured order on the path 10% or more slower there
+// (44 entries, 1.10-2.78x slower): 35 moved up, the lanes having gained most in complex and
+// interleaved batches; 9 down, column-major solves mostly (the vendor path 1.0-3.4x ahead from
+// the new entry on) and double getrf column-major (1.12 at 128). Every ratio and decision:
+// bench/results/vm-epyc-zen3-2c-20261201-crossovers.txt; the README's "Crossovers" gives double's
+// entries. Columns: S, D, C, Z.
 
 /// getrf, getri, matinv, potrf, in the order of Routine (AVX2; AVX-512: kCrossovers512).
 inline constexpr Crossover kCrossovers[4][4] = {
-    {{256, 192}, {256, 160}, {96, 48}, {64, 32}},    // getrf
-    {{256, 320}, {192, 192}, {64, 128}, {192, 96}},  // getri
-    {{160, 128}, {192, 128}, {96, 48}, {64, 64}},    // matinv
-    {{160, 96}, {192, 64}, {96, 48}, {256, 64}},     // potrf
+    {{256, 192}, {512, 128}, {384, 128}, {256, 32}},   // getrf
+    {{384, 320}, {384, 192}, {384, 256}, {192, 192}},  // getri
+    {{384, 256}, {256, 128}, {384, 384}, {192, 128}},  // matinv
+    {{768, 192}, {768, 64}, {768, 128}, {768, 64}},    // potrf
 };
 
 /// kCrossovers where the host's vectors are 64 bytes (AVX-512): the lane kernels run twice the
@@ -273,18 +286,18 @@ constexpr int solve_index(Routine r) noexcept {
 /// getrs, potrs, trsm (left): [routine][nrhs = 1, 4, 16, n][precision] (AVX2; AVX-512:
 /// kSolveCrossovers512).
 inline constexpr Crossover kSolveCrossovers[3][4][4] = {
-    {{{kNone, 320}, {kNone, 32}, {kNone, kNone}, {kNone, kNone}},  // getrs, nrhs = 1
-     {{256, 128}, {kNone, 128}, {kNone, 96}, {kNone, 192}},        //        4
-     {{64, 64}, {kNone, 96}, {kNone, 96}, {kNone, 96}},            //        16
-     {{96, 24}, {128, 64}, {96, 96}, {192, 32}}},                  //        n
-    {{{kNone, 192}, {kNone, 96}, {kNone, 96}, {kNone, 64}},        // potrs
+    {{{kNone, 320}, {kNone, 32}, {kNone, 384}, {kNone, 48}},  // getrs, nrhs = 1
+     {{256, 128}, {kNone, 128}, {kNone, 96}, {kNone, 192}},   //        4
+     {{64, 64}, {kNone, 96}, {kNone, 96}, {kNone, 96}},       //        16
+     {{64, 24}, {384, 64}, {384, 384}, {256, 128}}},          //        n
+    {{{kNone, 192}, {kNone, 48}, {kNone, 96}, {kNone, 48}},   // potrs
      {{kNone, 96}, {kNone, 192}, {kNone, 96}, {kNone, 96}},
      {{128, 32}, {kNone, 128}, {128, 64}, {kNone, 64}},
-     {{96, 48}, {128, 64}, {96, 64}, {128, 96}}},
-    {{{kNone, 160}, {kNone, 48}, {kNone, 48}, {kNone, 32}},  // trsm
+     {{96, 48}, {384, 64}, {768, 256}, {384, 96}}},
+    {{{kNone, 96}, {kNone, 48}, {kNone, 48}, {kNone, 32}},  // trsm
      {{256, 128}, {kNone, 32}, {kNone, 64}, {kNone, 32}},
      {{192, 64}, {kNone, 32}, {256, 64}, {kNone, 192}},
-     {{64, 48}, {96, 64}, {96, 48}, {192, 64}}},
+     {{64, 48}, {384, 48}, {512, 192}, {384, 48}}},
 };
 
 /// kSolveCrossovers where the host's vectors are 64 bytes (AVX-512), on AMD's full-width units
