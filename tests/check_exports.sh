@@ -13,7 +13,7 @@ if [[ -n $unique ]]; then
   echo "symbols of binding UNIQUE:" $'\n'"$unique"
   status=1
 fi
-api='^(ompb[A-Z][A-Za-z0-9_]*|(void |int )?ompbatch::(getrf|getrs|getri|matinv|potrf|potrs|trsm|geqrf|gels|copy|interleave_width)<(float|double|std::complex<(float|double)> )>\(.*|ompbatch::(Context|Error)::~?[A-Za-z_]+\(.*|(vtable|typeinfo|typeinfo name) for ompbatch::Error)$'
+api='^(ompb[A-Z][A-Za-z0-9_]*|(void |int )?ompbatch::(getrf|getrs|getri|matinv|potrf|potrs|trsm|geqrf|gels|copy|interleave_width)<(float|double|std::complex<(float|double)> )>\(.*|ompbatch::(Context|Error)::~?[A-Za-z_]+(\[abi:[a-z0-9]+\])?\(.*|(vtable|typeinfo|typeinfo name) for ompbatch::Error)$'
 others=$(c++filt <<<"$defined" | { grep -Ev "$api" || [[ $? -eq 1 ]]; })
 if [[ -n $others ]]; then
   echo "exported but not in the API:" $'\n'"$others"
