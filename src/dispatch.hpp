@@ -64,13 +64,17 @@ inline constexpr int kPast1024 = 2048;
 //                         -n 48,64,96,128,192,256,384 -l interleaved,strided --megabytes 32 -r 3
 //   scripts/crossovers.py --runs 2 --routine getrs,potrs,trsm  (the same)  --nrhs 1 (and 0)
 // and -n 512,768 -l interleaved where the lanes stayed ahead to 384: the factorizations' table
-// and the solves' columns for nrhs = 1 and n (nrhs = 4 and 16 keep the first measurement). An
-// entry moved only where the old one ran a measured order on the path 10% or more slower there
-// (44 entries, 1.10-2.78x slower): 35 moved up, the lanes having gained most in complex and
-// interleaved batches; 9 down, column-major solves mostly (the vendor path 1.0-3.4x ahead from
-// the new entry on) and double getrf column-major (1.12 at 128). Every ratio and decision:
-// bench/results/vm-epyc-zen3-2c-20261201-crossovers.txt; the README's "Crossovers" gives double's
-// entries. Columns: S, D, C, Z.
+// and the solves' columns for nrhs = 1 and n. An entry moved only where the old one ran a
+// measured order on the path 10% or more slower there (44 entries, 1.10-2.78x slower): 35 moved
+// up, the lanes having gained most in complex and interleaved batches; 9 down, column-major
+// solves mostly (the vendor path 1.0-3.4x ahead from the new entry on) and double getrf
+// column-major (1.12 at 128). The solves' columns for nrhs = 4 and 16 the same way later that
+// day (--nrhs 4, --nrhs 16): 19 of 48 entries moved (1.10-3.12x slower on the old path); their
+// interleaved batches now stay on the lanes (0.22-0.91 of the vendor path's time at 48..384),
+// column-major double and double complex solves go to the vendor path sooner (48-64), single
+// complex ones later (192-384). Every ratio and decision:
+// bench/results/vm-epyc-zen3-2c-20261201-crossovers.txt; the README's "Crossovers" gives
+// double's entries. Columns: S, D, C, Z.
 
 /// getrf, getri, matinv, potrf, in the order of Routine (AVX2; AVX-512: kCrossovers512).
 inline constexpr Crossover kCrossovers[4][4] = {
@@ -286,17 +290,17 @@ constexpr int solve_index(Routine r) noexcept {
 /// getrs, potrs, trsm (left): [routine][nrhs = 1, 4, 16, n][precision] (AVX2; AVX-512:
 /// kSolveCrossovers512).
 inline constexpr Crossover kSolveCrossovers[3][4][4] = {
-    {{{kNone, 320}, {kNone, 32}, {kNone, 384}, {kNone, 48}},  // getrs, nrhs = 1
-     {{256, 128}, {kNone, 128}, {kNone, 96}, {kNone, 192}},   //        4
-     {{64, 64}, {kNone, 96}, {kNone, 96}, {kNone, 96}},       //        16
-     {{64, 24}, {384, 64}, {384, 384}, {256, 128}}},          //        n
-    {{{kNone, 192}, {kNone, 48}, {kNone, 96}, {kNone, 48}},   // potrs
-     {{kNone, 96}, {kNone, 192}, {kNone, 96}, {kNone, 96}},
-     {{128, 32}, {kNone, 128}, {128, 64}, {kNone, 64}},
+    {{{kNone, 320}, {kNone, 32}, {kNone, 384}, {kNone, 48}},   // getrs, nrhs = 1
+     {{kNone, 128}, {kNone, 48}, {kNone, 384}, {kNone, 192}},  //        4
+     {{kNone, 64}, {kNone, 64}, {kNone, 384}, {kNone, 96}},    //        16
+     {{64, 24}, {384, 64}, {384, 384}, {256, 128}}},           //        n
+    {{{kNone, 192}, {kNone, 48}, {kNone, 96}, {kNone, 48}},    // potrs
+     {{kNone, 96}, {kNone, 48}, {kNone, 192}, {kNone, 48}},
+     {{kNone, 64}, {kNone, 64}, {kNone, 384}, {kNone, 64}},
      {{96, 48}, {384, 64}, {768, 256}, {384, 96}}},
     {{{kNone, 96}, {kNone, 48}, {kNone, 48}, {kNone, 32}},  // trsm
-     {{256, 128}, {kNone, 32}, {kNone, 64}, {kNone, 32}},
-     {{192, 64}, {kNone, 32}, {256, 64}, {kNone, 192}},
+     {{kNone, 96}, {kNone, 32}, {kNone, 64}, {kNone, 32}},
+     {{kNone, 64}, {kNone, 32}, {kNone, 64}, {kNone, 48}},
      {{64, 48}, {384, 48}, {512, 192}, {384, 48}}},
 };
 
