@@ -479,13 +479,17 @@ TEST(HostChunks, EachThreadRunsItsOwnShareOfThePieces) {
       std::vector<k::idx> share(size_t(team), 0);
       for (k::idx c = 0; c < count; ++c) {
         EXPECT_EQ(visits[size_t(c)], 1) << what() << ", piece " << c;
-        if (c > 0) EXPECT_LE(owner[size_t(c - 1)], owner[size_t(c)]) << what();
+        if (c > 0) {
+          EXPECT_LE(owner[size_t(c - 1)], owner[size_t(c)]) << what();
+        }
         if (owner[size_t(c)] >= 0) ++share[size_t(owner[size_t(c)])];
       }
       const auto [lo, hi] = std::minmax_element(share.begin(), share.end());
       EXPECT_LE(*hi - *lo, 1) << what();
       EXPECT_GE(host::threads_for(count), 1);
-      if (count > 0) EXPECT_LE(host::threads_for(count), count);
+      if (count > 0) {
+        EXPECT_LE(host::threads_for(count), count);
+      }
     }
   EXPECT_EQ(host::threads_for(1 << 20), omp_get_max_threads());
 }
