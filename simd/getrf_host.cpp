@@ -153,17 +153,17 @@ void getrf(const BatchView<T> &A, Pivots ipiv, int *info) {
   getrf_dispatch<T, getrf_width<T>()>(A, P, info);
 }
 
-/// Packing into an interleaved batch moves kTile matrices at a time (copy_items); any other
+/// Packing into an interleaved batch moves kGroup matrices at a time (copy_items); any other
 /// copy goes matrix by matrix. (Pointer array to interleaved, 128 MiB, 2 threads: 13 -> 18 GB/s
-/// at n = 8, 9.5 -> 17 at n = 64; the other way, kTile matrices at once wrote kTile streams into
+/// at n = 8, 9.5 -> 17 at n = 64; the other way, kGroup matrices at once wrote kGroup streams into
 /// memory not in cache, 16 -> 9 GB/s at n = 8.)
 template <class T>
 void copy(const BatchView<const T> &from, const BatchView<T> &to) {
   if (to.layout == Layout::interleaved) {
-    const idx groups = (idx(to.count) + kTile - 1) / kTile;
+    const idx groups = (idx(to.count) + kGroup - 1) / kGroup;
 #pragma omp parallel for schedule(static) num_threads(threads_for(groups))
     for (idx g = 0; g < groups; ++g)
-      copy_items(from, g * kTile, to, g * kTile, std::min<idx>(kTile, to.count - g * kTile));
+      copy_items(from, g * kGroup, to, g * kGroup, std::min<idx>(kGroup, to.count - g * kGroup));
     return;
   }
   const idx frs = row_stride(from.layout, from.width),

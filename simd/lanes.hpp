@@ -198,13 +198,29 @@ Ahead next_items(const BatchView<T> &v, idx b0) {
   return ahead;
 }
 
-/// Scalars per tile row of the transposing pack: 8 x 8 scalars, 8 vectors.
-constexpr int kTile = 8;
+/// Bytes per tile row of the transposing pack, at most. Clang shuffles rows wider than the
+/// target's registers in pairs of registers; GCC 12 lowered those shuffles (an 8 x 8 double
+/// tile, 64-byte rows, on AVX2) to scalar moves through the stack, its column-major packs
+/// 2.2-3.0x slower than the Clang build's, and takes rows of one register. Tiles of one register
+/// in the Clang build were slower in double (old / new time 0.89-0.96; Zen 3 VM, the README).
+#if defined(__clang__)
+constexpr std::size_t kTileRowBytes = 64;
+#else
+constexpr std::size_t kTileRowBytes = kVectorBytes;
+#endif
 
-/// How the transposing pack moves elements E: as scalars S, `lanes` matrices (and as many rows)
-/// per tile of kTile x kTile scalars. Real and integer elements of 4 or 8 bytes are their own
-/// scalars; complex<float> moves as one 8-byte scalar, complex<double> as two (4 x 4 elements a
-/// tile); anything else element by element (lanes = 0).
+/// Scalars S per tile row: at most 8 (a tile of N rows, N = Tiling's lanes, is N vectors).
+template <class S>
+constexpr int kTile = int(std::min<std::size_t>(8, kTileRowBytes / sizeof(S)));
+
+/// Matrices per group of copy_items' element-by-element moves (and of the host's copies into an
+/// interleaved batch).
+constexpr int kGroup = 8;
+
+/// How the transposing pack moves elements E: as scalars S, `lanes` matrices per tile of `lanes`
+/// rows of kTile<S> scalars, `lanes` elements a row. Real and integer elements of 4 or 8 bytes
+/// are their own scalars; complex<float> moves as one 8-byte scalar, complex<double> as two;
+/// anything else element by element (lanes = 0).
 template <class E, class = void>
 struct Tiling {
   using S = E;
@@ -213,13 +229,13 @@ struct Tiling {
 template <class E>
 struct Tiling<E, std::enable_if_t<std::is_arithmetic_v<E> && (sizeof(E) == 4 || sizeof(E) == 8)>> {
   using S = E;
-  enum : int { lanes = kTile };
+  enum : int { lanes = kTile<S> };
 };
 template <class R>
 struct Tiling<std::complex<R>, std::enable_if_t<std::is_floating_point_v<R>>> {
   using S = std::uint64_t;
   static_assert(sizeof(std::complex<R>) == sizeof(S) || sizeof(std::complex<R>) == 2 * sizeof(S));
-  enum : int { lanes = kTile * int(sizeof(S)) / int(sizeof(std::complex<R>)) };
+  enum : int { lanes = kTile<S> * int(sizeof(S)) / int(sizeof(std::complex<R>)) };
 };
 
 /// The elements at p as Tiling's scalars (const kept).
@@ -230,25 +246,25 @@ auto *tile_scalars(U *p) {
   return reinterpret_cast<C *>(p);
 }
 
-/// A vector of kTile scalars T.
+/// A vector of kTile<T> scalars T.
 template <class T>
 struct TileRowOf {
-  typedef T type __attribute__((vector_size(kTile * sizeof(T))));
+  typedef T type __attribute__((vector_size(kTile<T> * sizeof(T))));
 };
 template <class T>
 using TileRow = typename TileRowOf<T>::type;
 
-/// One stage of the N x N transpose of elements of U = kTile / N scalars: rows k and k + D (k
-/// without bit D) exchange the elements whose column has bit D set in row k and not in row
-/// k + D. The stages D = 1, 2, .. N/2 transpose.
+/// One stage of the N x N transpose of elements of U = K / N scalars, K = sizeof...(Q) scalars a
+/// row: rows k and k + D (k without bit D) exchange the elements whose column has bit D set in
+/// row k and not in row k + D. The stages D = 1, 2, .. N/2 transpose.
 template <int D, int N, class V, std::size_t... Q>
 [[gnu::always_inline]] inline void transpose_stage(V (&x)[N], std::index_sequence<Q...>) {
-  constexpr int U = kTile / N;
+  constexpr int K = int(sizeof...(Q)), U = K / N;
   for (int k = 0; k < N; ++k)
     if (!(k & D)) {
       const V a = x[k], b = x[k + D];
-      x[k] = __builtin_shufflevector(a, b, int(Q / U & D ? kTile + Q - U * D : Q)...);
-      x[k + D] = __builtin_shufflevector(a, b, int(Q / U & D ? kTile + Q : Q + U * D)...);
+      x[k] = __builtin_shufflevector(a, b, int(Q / U & D ? K + Q - U * D : Q)...);
+      x[k + D] = __builtin_shufflevector(a, b, int(Q / U & D ? K + Q : Q + U * D)...);
     }
 }
 
@@ -256,13 +272,13 @@ template <int D, int N, class V, std::size_t... Q>
 /// memory)
 template <int N, class V>
 [[gnu::always_inline]] inline void transpose(V (&x)[N]) {
-  constexpr auto q = std::make_index_sequence<kTile>();
+  constexpr auto q = std::make_index_sequence<sizeof(V) / sizeof(x[0][0])>();
   transpose_stage<1>(x, q);
-  transpose_stage<2>(x, q);
+  if constexpr (N > 2) transpose_stage<2>(x, q);
   if constexpr (N > 4) transpose_stage<4>(x, q);
 }
 
-/// The kTile scalars at p as a tile row.
+/// The kTile<T> scalars at p as a tile row.
 template <class T>
 [[gnu::always_inline]] inline TileRow<T> load_row(const T *p) {
   TileRow<T> x;
@@ -300,12 +316,13 @@ constexpr bool kMaskedLoads = false;
 #endif
 constexpr bool kMaskedStores = kMaskedLoads;
 
-/// x = the r < kTile scalars at p, then zeros (ToRow), or those r scalars of x stored at p;
+/// x = the r < kTile<T> scalars at p, then zeros (ToRow), or those r scalars of x stored at p;
 /// nothing past them is read or written.
 template <bool ToRow, class T>
 [[gnu::always_inline]] inline void move_part(TileRow<std::remove_const_t<T>> &x, T *p, int r) {
 #if defined(OMPB_MASKED_MOVES)
   using E = std::remove_const_t<T>;
+  static_assert(kTile<E> == 8, "one mask bit a scalar");
   const auto m = __mmask8((1u << r) - 1);
   if constexpr (ToRow && sizeof(E) == 4)
     x = TileRow<E>(_mm256_maskz_loadu_epi32(m, p));
@@ -322,7 +339,7 @@ template <bool ToRow, class T>
 
 /// Moves N column-major matrices mats (column stride cs) to N consecutive lanes of a lane-major
 /// block, block[i*w + j*bcs + l] = mats[l][i + j*cs] (ToBlock), or back, for elements of
-/// U = kTile / N scalars T each (offsets in elements). Rows go N at a time through
+/// U = kTile<T> / N scalars T each (offsets in elements). Rows go N at a time through
 /// transpose_tile (down a whole matrix where both sides' columns are dense: cs = rows,
 /// bcs = rows*w); the last rows % N of a column through one more transpose of partial rows
 /// (kMaskedLoads, kMaskedStores), else element by element (pointer-array getrf at n = 2, where
@@ -333,7 +350,7 @@ template <bool ToBlock, int N, class T, class B, class LW>
 void move_tiles(idx rows, idx cols, idx cs, T *const (&mats)[N], B *block, LW w, idx bcs,
                 Part part = Part::all) {
   using E = std::remove_const_t<T>;
-  constexpr int U = kTile / N;
+  constexpr int U = kTile<E> / N;
   if (part == Part::all && cs == rows && bcs == rows * w) {  // dense: one column of rows*cols
     rows *= cols;
     cols = 1;
@@ -419,7 +436,7 @@ int move_lanes(const BatchView<U> &v, idx b0, int lanes, B *buf, Part part) {
 /// (same shape; only their rows x cols elements are written; U is T or const T). Between an
 /// interleaved and a column-major batch of elements Tiling moves, its lanes' matrices on
 /// consecutive lanes of one block move as one through move_tiles; the rest element by element,
-/// kTile matrices at a time (an interleaved block's cache lines read once).
+/// kGroup matrices at a time (an interleaved block's cache lines read once).
 template <class T, class U>
 void copy_items(const BatchView<U> &f, idx from, const BatchView<T> &t, idx to, idx count) {
   const idx frs = row_stride(f.layout, f.width), fcs = col_stride(f.layout, f.ld, f.width);
@@ -439,9 +456,9 @@ void copy_items(const BatchView<U> &f, idx from, const BatchView<T> &t, idx to, 
         continue;
       }
     }
-    const int g = int(std::min<idx>(kTile, count - b));  // up to kTile, lanes innermost
-    const U *a[kTile];
-    T *c[kTile];
+    const int g = int(std::min<idx>(kGroup, count - b));  // up to kGroup, lanes innermost
+    const U *a[kGroup];
+    T *c[kGroup];
     for (int l = 0; l < g; ++l) a[l] = item(f, from + b + l), c[l] = item(t, to + b + l);
     for (int j = 0; j < t.cols; ++j)
       for (int i = 0; i < t.rows; ++i)
