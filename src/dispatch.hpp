@@ -73,15 +73,30 @@ inline constexpr int kPast1024 = 2048;
 // interleaved batches now stay on the lanes (0.22-0.91 of the vendor path's time at 48..384),
 // column-major double and double complex solves go to the vendor path sooner (48-64), single
 // complex ones later (192-384). Every ratio and decision:
-// bench/results/vm-epyc-zen3-2c-20261201-crossovers.txt; the README's "Crossovers" gives
+// bench/results/vm-epyc-zen3-2c-20261201-crossovers.txt. The column-major entries of double,
+// complex and double complex once more after the g++ build's pack moved tiles of one register
+// (2026-12-02, 1.2-2.5x faster at n = 3..32 on this VM; the same VM and rule), by
+//   scripts/crossovers.py --runs 2 --routine getrs,potrs,trsm -p d,c,z
+//                         -n 16,24,32,48,64,96,128,192,256,384 -l strided --nrhs R
+//                         --megabytes 32 -r 3                        (R = 1, 0 (n), 4, 16)
+//   scripts/crossovers.py --runs 2 --routine getrf,getri,matinv,potrf -p d,c,z
+//                         -n 24,32,48,64,96,128,192,256,384 -l strided --megabytes 32 -r 3
+// 31 of 48 entries moved by the rule, all up (the old entry ran the vendor path 1.11-2.22x
+// slower at a measured order; double getrs with nrhs = 4 from a second run, --runs 3
+// -n 96,..,384 -l strided,pointer: 128): the solves by 16..336 (single complex's to 384 at every
+// nrhs but n), getrf double 128 -> 192, single complex 128 -> 256, double complex 32 -> 128,
+// getri double 192 -> 256, potrf double and double complex 64 -> 96. And matinv double 128 ->
+// 256, with getri (lanes / vendor time 0.94 / 0.96 at 128 / 192: on the vendor path from 128 it
+// ran slower than getrf and getri on the lanes, 0.87 and 0.78 at 128). Every ratio and decision:
+// bench/results/vm-epyc-zen3-2c-20261202-crossovers.txt. The README's "Crossovers" gives
 // double's entries. Columns: S, D, C, Z.
 
 /// getrf, getri, matinv, potrf, in the order of Routine (AVX2; AVX-512: kCrossovers512).
 inline constexpr Crossover kCrossovers[4][4] = {
-    {{256, 192}, {512, 128}, {384, 128}, {256, 32}},   // getrf
-    {{384, 320}, {384, 192}, {384, 256}, {192, 192}},  // getri
-    {{384, 256}, {256, 128}, {384, 384}, {192, 128}},  // matinv
-    {{768, 192}, {768, 64}, {768, 128}, {768, 64}},    // potrf
+    {{256, 192}, {512, 192}, {384, 256}, {256, 128}},  // getrf
+    {{384, 320}, {384, 256}, {384, 256}, {192, 192}},  // getri
+    {{384, 256}, {256, 256}, {384, 384}, {192, 128}},  // matinv
+    {{768, 192}, {768, 96}, {768, 128}, {768, 96}},    // potrf
 };
 
 /// kCrossovers where the host's vectors are 64 bytes (AVX-512): the lane kernels run twice the
@@ -290,18 +305,18 @@ constexpr int solve_index(Routine r) noexcept {
 /// getrs, potrs, trsm (left): [routine][nrhs = 1, 4, 16, n][precision] (AVX2; AVX-512:
 /// kSolveCrossovers512).
 inline constexpr Crossover kSolveCrossovers[3][4][4] = {
-    {{{kNone, 320}, {kNone, 32}, {kNone, 384}, {kNone, 48}},   // getrs, nrhs = 1
-     {{kNone, 128}, {kNone, 48}, {kNone, 384}, {kNone, 192}},  //        4
-     {{kNone, 64}, {kNone, 64}, {kNone, 384}, {kNone, 96}},    //        16
-     {{64, 24}, {384, 64}, {384, 384}, {256, 128}}},           //        n
-    {{{kNone, 192}, {kNone, 48}, {kNone, 96}, {kNone, 48}},    // potrs
-     {{kNone, 96}, {kNone, 48}, {kNone, 192}, {kNone, 48}},
-     {{kNone, 64}, {kNone, 64}, {kNone, 384}, {kNone, 64}},
-     {{96, 48}, {384, 64}, {768, 256}, {384, 96}}},
-    {{{kNone, 96}, {kNone, 48}, {kNone, 48}, {kNone, 32}},  // trsm
-     {{kNone, 96}, {kNone, 32}, {kNone, 64}, {kNone, 32}},
-     {{kNone, 64}, {kNone, 32}, {kNone, 64}, {kNone, 48}},
-     {{64, 48}, {384, 48}, {512, 192}, {384, 48}}},
+    {{{kNone, 320}, {kNone, 192}, {kNone, 384}, {kNone, 384}},  // getrs, nrhs = 1
+     {{kNone, 128}, {kNone, 128}, {kNone, 384}, {kNone, 384}},  //        4
+     {{kNone, 64}, {kNone, 192}, {kNone, 384}, {kNone, 256}},   //        16
+     {{64, 24}, {384, 64}, {384, 384}, {256, 128}}},            //        n
+    {{{kNone, 192}, {kNone, 64}, {kNone, 384}, {kNone, 192}},   // potrs
+     {{kNone, 96}, {kNone, 128}, {kNone, 384}, {kNone, 192}},
+     {{kNone, 64}, {kNone, 128}, {kNone, 384}, {kNone, 128}},
+     {{96, 48}, {384, 192}, {768, 256}, {384, 96}}},
+    {{{kNone, 96}, {kNone, 48}, {kNone, 384}, {kNone, 48}},  // trsm
+     {{kNone, 96}, {kNone, 96}, {kNone, 384}, {kNone, 96}},
+     {{kNone, 64}, {kNone, 96}, {kNone, 384}, {kNone, 64}},
+     {{64, 48}, {384, 64}, {512, 192}, {384, 96}}},
 };
 
 /// kSolveCrossovers where the host's vectors are 64 bytes (AVX-512), on AMD's full-width units
