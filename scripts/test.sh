@@ -13,19 +13,27 @@ bash scripts/deps.sh
 jobs=${JOBS:-$(nproc)}
 gpu=0
 if command -v nvidia-smi > /dev/null 2>&1 && nvidia-smi -L > /dev/null 2>&1; then gpu=1; fi
-presets=(host-gcc offload-x86 offload-nvptx sanitize tsan)
-for p in "${presets[@]}"; do
+# Two lanes of builds side by side, each at $jobs jobs (ninja leaves a core idle at the end of
+# each build, where its last large file compiles alone): the sanitized builds and the sm_90
+# build in one, the g++ and offload-x86 builds in the other, about even in compile time.
+build() {
+  local p=$1 targets=()
   echo "== configure and build: $p"
-  targets=()
   if [ "$p" = offload-nvptx ] && [ "$gpu" = 0 ]; then targets=(--target ompbatch ompbatch-tester); fi
-  cmake --preset "$p" > "build-$p.log" 2>&1 || { cat "build-$p.log"; exit 1; }
+  cmake --preset "$p" > "build-$p.log" 2>&1 || { cat "build-$p.log"; return 1; }
   if [ ${#targets[@]} -gt 0 ] && grep -q ompbatch_cublas_bench "build/$p/build.ninja"; then
     targets+=(ompbatch_cublas_bench)
   fi
   cmake --build --preset "$p" -j "$jobs" "${targets[@]}" >> "build-$p.log" 2>&1 ||
-    { tail -n 80 "build-$p.log"; exit 1; }
+    { tail -n 80 "build-$p.log"; return 1; }
   rm -f "build-$p.log"
-done
+  echo "== built: $p (${SECONDS} s)"
+}
+lane() { for p in "$@"; do build "$p" || return 1; done; }
+lane sanitize offload-nvptx tsan &
+sanitizers=$!
+lane host-gcc offload-x86 || { wait "$sanitizers" || true; exit 1; }
+wait "$sanitizers"
 # One ctest run over every build that runs here, so that one summary line counts all tests.
 runs=(host-gcc offload-x86 sanitize tsan)
 if [ "$gpu" = 1 ]; then runs+=(offload-nvptx); fi
