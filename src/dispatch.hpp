@@ -74,8 +74,8 @@ inline constexpr int kPast1024 = 2048;
 // column-major double and double complex solves go to the vendor path sooner (48-64), single
 // complex ones later (192-384). Every ratio and decision:
 // bench/results/vm-epyc-zen3-2c-20261201-crossovers.txt. The column-major entries of double,
-// complex and double complex once more after the g++ build's pack moved tiles of one register
-// (2026-12-02, 1.2-2.5x faster at n = 3..32 on this VM; the same VM and rule), by
+// complex and double complex measured once more after the g++ build's pack moved tiles of one
+// register (2026-12-02, 1.2-2.5x faster at n = 3..32 on this VM; the same VM and rule), by
 //   scripts/crossovers.py --runs 2 --routine getrs,potrs,trsm -p d,c,z
 //                         -n 16,24,32,48,64,96,128,192,256,384 -l strided --nrhs R
 //                         --megabytes 32 -r 3                        (R = 1, 0 (n), 4, 16)
