@@ -31,6 +31,7 @@ precision, layout, then n:ratio cells; other lines are skipped) instead of runni
 applies the rule to their two-decimal ratios.
 """
 import argparse
+import math
 import os
 import re
 import statistics
@@ -66,13 +67,9 @@ def run(preset, path, tester_args):
 
 def measure(args, tester_args):
     """(routine, nrhs, prec, layout) -> {n: median ratio} from alternating runs of the tester."""
-    nrhs = "1"
-    for i, a in enumerate(tester_args):
-        if a == "--nrhs" and i + 1 < len(tester_args):
-            nrhs = tester_args[i + 1]
-        elif a.startswith("--nrhs="):
-            nrhs = a.split("=", 1)[1]
-    nrhs = "n" if nrhs == "0" else nrhs
+    if args.nrhs is not None:
+        tester_args = tester_args + ["--nrhs", args.nrhs]
+    nrhs = {None: "1", "0": "n"}.get(args.nrhs, args.nrhs)
     per_run = defaultdict(list)  # case -> [lanes time / vendor time, one a run]
     for _ in range(args.runs):
         speedup = {path: run(args.preset, path, tester_args) for path in ("lanes", "vendor")}
@@ -95,7 +92,7 @@ def replay(path):
             continue
         cells = [c.split(":") for c in f if re.fullmatch(r"\d+:\d+(\.\d+)?", c)]
         layout = next((x for x in f if x in LAYOUTS), None)
-        prec = next((x for x in f[1:4] if x in PRECISIONS and len(x) == 1), None)
+        prec = next((x for x in f[1:4] if x in set(PRECISIONS)), None)
         if len(cells) < 2 or layout is None or prec is None:
             continue
         nrhs = f[1] if f[0] in SOLVES and f[1] in RHS_COLUMNS else "-"
@@ -119,7 +116,7 @@ def read_tables(dispatch, names):
         body = re.sub(r"//[^\n]*", "", m.group(2))
         values = [consts[t] if t in consts else int(t) for t in re.findall(r"k\w+|\d+", body)]
         pairs = list(zip(values[0::2], values[1::2]))  # row-major over dims
-        if len(pairs) * 2 != len(values) or len(pairs) != eval("*".join(map(str, dims))):
+        if len(pairs) * 2 != len(values) or len(pairs) != math.prod(dims):
             sys.exit(f"crossovers.py: {name} in {dispatch} holds {len(values)} values")
         tables[name] = (dims, pairs)
     return tables
@@ -169,6 +166,8 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
     ap.add_argument("--preset", default="host-gcc")
     ap.add_argument("--runs", type=int, default=2, help="runs of each path, alternating")
+    ap.add_argument("--nrhs", help="the tester's right-hand sides (0: n), passed on; also picks "
+                                   "the solves' column of the table")
     ap.add_argument("--replay", metavar="FILE", help="an earlier output's rows, not the tester's")
     ap.add_argument("--dispatch", default=os.path.join(ROOT, "src/dispatch.hpp"),
                     help="the file of the tables (default: src/dispatch.hpp)")
@@ -176,8 +175,8 @@ def main():
                     help="the factorizations' and the solves' tables to compare with, by name "
                          "(default: the AVX2 ones); empty: none")
     args, tester_args = ap.parse_known_args()
-    if args.replay and tester_args:
-        ap.error("--replay takes no tester options: " + " ".join(tester_args))
+    if args.replay and (tester_args or args.nrhs is not None):
+        ap.error("--replay takes no tester options: " + " ".join(tester_args or ["--nrhs"]))
     groups = replay(args.replay) if args.replay else measure(args, tester_args)
     tables = read_tables(args.dispatch, [t for t in args.table.split(",") if t])
     if args.replay:
