@@ -12,8 +12,9 @@
 namespace ompbatch::detail::host {
 
 /// Interleaved blocks up to this many bytes: before the kernel's call on an in-place chunk of the
-/// factorizations and inverses (the solves: kSolvePrefetchMax), the driver prefetches A's next
-/// block into L2 at once (as getrf's for its compile-time steps). Interleaved, 2 threads, 64 MiB,
+/// factorizations and inverses (the solves: kSolvePrefetchMax; potrf: to kPotrfSpreadBlockMin,
+/// its kernel spreads larger ones, potrf_ahead), the driver prefetches A's next block into L2 at
+/// once (as getrf's for its compile-time steps). Interleaved, 2 threads, 64 MiB,
 /// without / with, medians of alternating runs. Zen 3 VM, AVX2 (4 runs): dpotrf n = 8 7.28 -> 4.81
 /// ms, 16 6.30 -> 5.39, spotrf 8 6.61 -> 5.15; dgetri 8 9.64 -> 7.98, 16 10.74 -> 9.22; dmatinv
 /// 8 11.78 -> 9.18, 16 12.27 -> 10.23. Zen 5 VM, AVX-512 (3 runs): dpotrf 8 2.92 -> 1.18, 16 2.25
@@ -224,36 +225,52 @@ void matinv(const BatchView<const T> &A, const BatchView<T> &C, int *info) {
 }
 
 /// Bytes of an in-place block or a packed chunk up to which potrf's kernel prefetches the
-/// thread's next one while it computes (from kBlockPrefetchMax or kPrefetchChunkMax on: smaller
-/// ones are prefetched at once, prefetch_ahead and prefetch_lanes). Zen 5 VM, 2 threads, 32 MiB,
-/// 8 alternating runs of -r 7, medians of the runs' ratios, without / with, g++ / clang builds:
-/// n = 24 interleaved 0.97-1.34x / 1.04-1.56x (double the most), strided 1.09-1.35x /
-/// 1.01-1.19x; n = 32 interleaved 1.06-1.21x / 1.08-1.24x,
-/// strided 0.99-1.16x / 0.94-1.16x; n = 48 to 96 (blocks and chunks of 144 KiB to 1.1 MiB)
-/// 0.85-1.07x / 0.86-1.13x, double complex interleaved 0.86-0.90x with clang (the block and the
-/// next over L2). Packed chunks hold 36 / 64 KiB at n = 24 / 32 in every precision, in-place
-/// blocks 72 / 128 KiB (single: half).
+/// thread's next one while it computes (from kPotrfSpreadBlockMin or kPotrfSpreadChunkMin on:
+/// smaller ones are prefetched at once, prefetch_ahead and prefetch_lanes). Zen 5 VM, 2 threads,
+/// 32 MiB, 8 alternating runs of -r 7, medians of the runs' ratios, without / with, g++ / clang
+/// builds: n = 24 interleaved 0.97-1.34x / 1.04-1.56x (double the most), strided 1.09-1.35x /
+/// 1.01-1.19x; n = 32 interleaved 1.06-1.21x / 1.08-1.24x, strided 0.99-1.16x / 0.94-1.16x; n = 48
+/// to 96 (blocks and chunks of 144 KiB to 1.1 MiB) 0.85-1.07x / 0.86-1.13x, double complex
+/// interleaved 0.86-0.90x with clang (the block and the next over L2). Packed chunks hold 36 / 64
+/// KiB at n = 24 / 32 in every precision, in-place blocks 72 / 128 KiB (single: half).
 constexpr idx kPotrfPrefetchSpreadMax = 128 * 1024;
+
+/// Bytes over which an in-place block, and from which a packed chunk, has potrf's kernel spread
+/// the thread's next one over its tiles (potrf_ahead) in place of the driver's prefetch at once
+/// (prefetch_ahead; prefetch_lanes, two chunks ahead). Zen 3 VM (AVX2: blocks and chunks of
+/// 64 n^2 bytes), 2 threads, 32 MiB, the tester, at once (blocks to kBlockPrefetchMax, chunks to
+/// kPrefetchChunkMax) -> spread, medians of alternating rounds' ratios. 4 rounds, g++ build:
+/// interleaved n = 6..24 (2.3-36 KiB) s 1.12-1.49x, d 1.15-1.49x, c 1.08-1.47x, z 0.98-1.44x;
+/// strided n = 8..16 (4-16 KiB) 1.07-1.29x in every precision, but n = 6 and 7 (2.3 and 3.1 KiB)
+/// 0.77-1.01x, which keep prefetch_lanes. The library before / after, 3 rounds, S, D, C, Z, the
+/// three layouts, g++ / clang builds: the 48 cells that changed (interleaved n = 6..24, packed
+/// 8..16) 1.15x / 1.29x median (0.83-1.49x / 0.88-1.70x; under 1.0 in 8 / 2), the 48 that did
+/// not (interleaved n = 4 and 32, packed 4, 6, 7, 24, 32) 0.96x / 1.02x (0.74-1.15x /
+/// 0.81-1.52x). The kernel alone over 64 MiB of interleaved blocks (a throwaway program on the
+/// library's C API, best of 10, 3 alternating rounds): dpotrf n = 3..5 (576 bytes to 1.6 KiB)
+/// 0.76-0.80x, 6 1.05x, 7..10 1.17-1.38x.
+constexpr idx kPotrfSpreadBlockMin = 2048, kPotrfSpreadChunkMin = 4096;
 
 /// What potrf's kernel on chunk b0 prefetches while it computes, spread over its columns, up to
 /// kPotrfPrefetchSpreadMax: the next in-place block's triangle where the block is over
-/// kBlockPrefetchMax, or the thread's next packed chunk's matrices where the chunk is over
-/// kPrefetchChunkMax. The kernel alone over 32 MiB of interleaved blocks (a throwaway program,
-/// with and without in turn in one process, 30-40 repetitions, medians of the ratios), without /
-/// with: double n = 24 / 32 1.71x / 1.17x, single 1.92x / 1.72x, double complex 1.50x /
+/// kPotrfSpreadBlockMin, or the thread's next packed chunk's matrices where the chunk holds
+/// kPotrfSpreadChunkMin or more. The kernel alone over 32 MiB of interleaved blocks (a throwaway
+/// program, with and without in turn in one process, 30-40 repetitions, medians of the ratios),
+/// without / with: double n = 24 / 32 1.71x / 1.17x, single 1.92x / 1.72x, double complex 1.50x /
 /// 1.17x; the whole block spread (its upper triangle too) 1.08-1.82x, at once 1.06-1.27x
 /// (double).
 template <int W, class T>
 Ahead potrf_ahead(const BatchView<T> &A, idx b0, Place at, Part part) {
   if (at.in_place) {
     const Ahead next = next_block<W>(A, b0);
-    return next.ranges && next.bytes > kBlockPrefetchMax && next.bytes <= kPotrfPrefetchSpreadMax
+    return next.ranges && next.bytes > kPotrfSpreadBlockMin && next.bytes <= kPotrfPrefetchSpreadMax
                ? by_columns(next, A, part)
                : Ahead{};
   }
   const idx bytes = packed_bytes<W>(A);
-  return bytes > kPrefetchChunkMax && bytes <= kPotrfPrefetchSpreadMax ? next_items<W>(A, b0 + W)
-                                                                       : Ahead{};
+  return bytes >= kPotrfSpreadChunkMin && bytes <= kPotrfPrefetchSpreadMax
+             ? next_items<W>(A, b0 + W)
+             : Ahead{};
 }
 
 template <class T>
