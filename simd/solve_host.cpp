@@ -13,7 +13,8 @@ namespace ompbatch::detail::host {
 
 /// Interleaved blocks up to this many bytes: before the kernel's call on an in-place chunk of the
 /// factorizations and inverses (the solves: kSolvePrefetchMax; potrf: to kPotrfSpreadBlockMin,
-/// its kernel spreads larger ones, potrf_ahead), the driver prefetches A's next block into L2 at
+/// its kernel spreads larger ones, potrf_ahead; the solves and getri: to their Spread's min,
+/// solve_ahead), the driver prefetches A's next block into L2 at
 /// once (as getrf's for its compile-time steps). Interleaved, 2 threads, 64 MiB,
 /// without / with, medians of alternating runs. Zen 3 VM, AVX2 (4 runs): dpotrf n = 8 7.28 -> 4.81
 /// ms, 16 6.30 -> 5.39, spotrf 8 6.61 -> 5.15; dgetri 8 9.64 -> 7.98, 16 10.74 -> 9.22; dmatinv
@@ -37,6 +38,41 @@ constexpr idx kBlockPrefetchMax = 40 * 1024, kMatinvPrefetchMax = 16 * 1024,
 template <int W, class T>
 void prefetch_ahead(const BatchView<T> &A, idx b0, bool in_place, idx max = kBlockPrefetchMax) {
   if (in_place) prefetch_block<W>(A, b0, 1, max);
+}
+
+/// The in-place blocks whose next one the kernels of the solves and getri prefetch spread over
+/// their row tiles (getri: and its rows in registers; solve_ahead): those of over `min` bytes,
+/// up to `max`.
+struct Spread {
+  idx min, max;
+};
+
+/// getrs spreads from blocks of 8 KiB (n = 12 in double, 8 lanes) to 128 KiB; potrs and trsm
+/// from 8 KiB to kSolvePrefetchMax (n = 16); getri from 2 KiB (n = 6) to 128 KiB. Smaller blocks
+/// keep the driver's prefetch at once, larger ones none, as before. Zen 3 VM (AVX2), a throwaway
+/// program on the C API: interleaved double of width 8, nrhs = 1, 2 threads, 64 MiB, the best of
+/// 8 calls, 2 alternating rounds, at once (or none, past kSolvePrefetchMax; getri:
+/// kBlockPrefetchMax) / spread (at n <= 10 over the steps in registers, which the solves now
+/// leave: spread_over): getrs n = 6 / 8 / 10 1.04-1.05x / 1.04-1.05x / 0.99-1.07x, 12 /
+/// 16 1.41-1.42x / 1.40-1.41x, 24 / 32 1.23-1.26x / 1.11-1.12x; potrs 6..10 0.91-0.99x, 12 / 16
+/// 1.27-1.33x / 1.29-1.31x, 24 / 32 0.97-1.00x; trsm 12 / 16 1.08-1.15x / 1.02-1.03x, 24 / 32
+/// 0.86-0.90x; getri 4 / 5 0.91-0.97x, 6 / 8 / 10 1.05-1.15x, 24 / 32 1.17-1.18x / 1.05-1.07x.
+constexpr Spread kGetrsSpread{8 * 1024, 128 * 1024}, kSolveSpread{8 * 1024, kSolvePrefetchMax},
+    kGetriSpread{2 * 1024, 128 * 1024};
+
+/// What the kernel of a solve or getri on chunk b0 prefetches while it computes: the next
+/// in-place block (only the rows `part` holds of each column) where `spread` takes it; else
+/// nothing, and the driver prefetches that block at once before the call where it holds at most
+/// `at_once` bytes (prefetch_ahead).
+template <int W, class T>
+Ahead solve_ahead(const BatchView<T> &A, idx b0, Place at, Part part, Spread spread, idx at_once) {
+  if (at.in_place) {
+    const Ahead next = next_block<W>(A, b0);
+    if (next.ranges && next.bytes > spread.min && next.bytes <= spread.max)
+      return part == Part::all ? next : by_columns(next, A, part);
+  }
+  prefetch_ahead<W>(A, b0, at.in_place, at_once);
+  return {};
 }
 
 /// f(std::integral_constant<int, W>()) with the solver kernels' lanes W for the batch lead: the
@@ -129,12 +165,13 @@ void getrs(Op trans, const BatchView<const T> &A, ConstPivots ipiv, const BatchV
           return [&, a = LaneArg<const T, W>(A, true, false),
                   p = LaneArg<const int, W>(P, true, false), b = LaneArg<T, W>(B, true, true),
                   work = solve_work<T, W>(A.rows, B.cols)](idx b0, int lanes, Place at) mutable {
-            prefetch_ahead<W>(A, b0, at.in_place, kSolvePrefetchMax);
+            const Ahead ahead =
+                solve_ahead<W>(A, b0, at, Part::all, kGetrsSpread, kSolvePrefetchMax);
             a.bind(b0, lanes, at);
             p.bind(b0, lanes, at);
             b.bind(b0, lanes, at);
             getrs_lanes<T, W>(trans, A.rows, B.cols, a.ptr(), a.rs(), a.cs(), p.ptr(), p.rs(),
-                              b.ptr(), b.rs(), b.cs(), work.data());
+                              b.ptr(), b.rs(), b.cs(), work.data(), ahead);
             b.finish(b0, lanes);
           };
         },
@@ -154,12 +191,13 @@ void getri(const BatchView<const T> &A, ConstPivots ipiv, const BatchView<T> &C,
                   p = LaneArg<const int, W>(P, true, false), c = LaneArg<T, W>(C, false, true),
                   inf = LaneInfo<W>(info),
                   work = solve_work<T, W>(A.rows, A.rows)](idx b0, int lanes, Place at) mutable {
-            prefetch_ahead<W>(A, b0, at.in_place);
+            const Ahead ahead =
+                solve_ahead<W>(A, b0, at, Part::all, kGetriSpread, kBlockPrefetchMax);
             a.bind(b0, lanes, at);
             p.bind(b0, lanes, at);
             c.bind(b0, lanes, at);
             getri_lanes<T, W>(A.rows, a.ptr(), a.rs(), a.cs(), p.ptr(), p.rs(), c.ptr(), c.rs(),
-                              c.cs(), inf.bind(b0, lanes, at), work.data());
+                              c.cs(), inf.bind(b0, lanes, at), work.data(), ahead);
             c.finish(b0, lanes);
             inf.finish();
           };
@@ -297,12 +335,12 @@ void potrf(Uplo uplo, const BatchView<T> &A, int *info) {
   });
 }
 
-/// The routines that read A and overwrite B (potrs, trsm): f(a, b, lanes, work) on each chunk's
-/// bound lanes (lanes: std::integral_constant<int, W>; work: solve_work's values). The
-/// right-hand sides are B's columns, or its rows where A multiplies B from the right (B.cols ==
-/// A.rows; where B is square too, either).
+/// The routines that read the triangle `part` of A and overwrite B (potrs, trsm): f(a, b, lanes,
+/// work, ahead) on each chunk's bound lanes (lanes: std::integral_constant<int, W>; work:
+/// solve_work's values; ahead: solve_ahead's). The right-hand sides are B's columns, or its rows
+/// where A multiplies B from the right (B.cols == A.rows; where B is square too, either).
 template <class T, class F>
-void solve_ab(const BatchView<const T> &A, const BatchView<T> &B, F f) {
+void solve_ab(const BatchView<const T> &A, Part part, const BatchView<T> &B, F f) {
   const int nrhs = B.rows == A.rows ? B.cols : B.rows;
   with_lanes(A, kSolveWidePacks, [&](auto lanes_w) {
     constexpr int W = decltype(lanes_w)::value;
@@ -311,10 +349,10 @@ void solve_ab(const BatchView<const T> &A, const BatchView<T> &B, F f) {
         [&] {
           return [&, a = LaneArg<const T, W>(A, true, false), b = LaneArg<T, W>(B, true, true),
                   work = solve_work<T, W>(A.rows, nrhs)](idx b0, int lanes, Place at) mutable {
-            prefetch_ahead<W>(A, b0, at.in_place, kSolvePrefetchMax);
+            const Ahead ahead = solve_ahead<W>(A, b0, at, part, kSolveSpread, kSolvePrefetchMax);
             a.bind(b0, lanes, at);
             b.bind(b0, lanes, at);
-            f(a, b, lanes_w, work.data());
+            f(a, b, lanes_w, work.data(), ahead);
             b.finish(b0, lanes);
           };
         },
@@ -324,19 +362,21 @@ void solve_ab(const BatchView<const T> &A, const BatchView<T> &B, F f) {
 
 template <class T>
 void potrs(Uplo uplo, const BatchView<const T> &A, const BatchView<T> &B) {
-  solve_ab(A, B, [&](const auto &a, const auto &b, auto w, T *work) {
-    potrs_lanes<T, decltype(w)::value>(uplo, A.rows, B.cols, a.ptr(), a.rs(), a.cs(), b.ptr(),
-                                       b.rs(), b.cs(), work);
-  });
+  solve_ab(A, part_of(uplo), B,
+           [&](const auto &a, const auto &b, auto w, T *work, const Ahead &ahead) {
+             potrs_lanes<T, decltype(w)::value>(uplo, A.rows, B.cols, a.ptr(), a.rs(), a.cs(),
+                                                b.ptr(), b.rs(), b.cs(), work, ahead);
+           });
 }
 
 template <class T>
 void trsm(Side side, Uplo uplo, Op trans, Diag diag, T alpha, const BatchView<const T> &A,
           const BatchView<T> &B) {
-  solve_ab(A, B, [&](const auto &a, const auto &b, auto w, T *work) {
-    trsm_lanes<T, decltype(w)::value>(side, uplo, trans, diag, B.rows, B.cols, alpha, a.ptr(),
-                                      a.rs(), a.cs(), b.ptr(), b.rs(), b.cs(), work);
-  });
+  solve_ab(
+      A, part_of(uplo), B, [&](const auto &a, const auto &b, auto w, T *work, const Ahead &ahead) {
+        trsm_lanes<T, decltype(w)::value>(side, uplo, trans, diag, B.rows, B.cols, alpha, a.ptr(),
+                                          a.rs(), a.cs(), b.ptr(), b.rs(), b.cs(), work, ahead);
+      });
 }
 
 #define OMPB_INSTANTIATE(L, T)                                                                  \

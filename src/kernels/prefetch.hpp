@@ -58,6 +58,9 @@ class AheadLines {
  public:
   explicit AheadLines(const Ahead &ahead) noexcept : ahead_(ahead) {}
 
+  /// The Ahead's ranges (none: nothing to walk).
+  int ranges() const noexcept { return ahead_.ranges; }
+
   /// How many lines the walk gives at most: each column's bytes in lines, and one more.
   idx count() const noexcept {
     idx lines = 0;
@@ -110,17 +113,26 @@ class AheadLines {
 /// costs neither the count nor its division.
 class Prefetcher {
  public:
-  Prefetcher(const Ahead &ahead, idx parts) noexcept
-      : lines_(ahead),
-        per_(parts > 0 && ahead.ranges > 0 ? (lines_.count() + parts - 1) / parts : 0) {}
+  Prefetcher(const Ahead &ahead, idx parts) noexcept : lines_(ahead) { plan(parts); }
+  /// From now on, the lines in `parts` about equal parts (none where parts is 0).
+  void plan(idx parts) noexcept {
+    per_ = parts > 0 && lines_.ranges() > 0 ? (lines_.count() + parts - 1) / parts : 0;
+  }
   void next() noexcept {
     std::uintptr_t x;
     for (idx q = 0; q < per_ && lines_.next(x); ++q) prefetch_line<1>(x);
   }
+  /// The lines that next() has not issued yet, at once: where a kernel took another path than
+  /// the one its parts were counted for.
+  void rest() noexcept {
+    std::uintptr_t x;
+    if (per_ > 0)
+      while (lines_.next(x)) prefetch_line<1>(x);
+  }
 
  private:
   AheadLines lines_;
-  idx per_;
+  idx per_ = 0;
 };
 
 #pragma omp end declare target

@@ -190,10 +190,10 @@ OMPB_NOINLINE void getrs_columns_pass(Op trans, int n, int nrhs, const T *a, idx
 /// (getrs_columns; a pass whose pivots are not all downward takes the form below), else:
 ///   N:   B = P B;  L Y = B;  U X = Y
 ///   T/C: U^T Y = B;  L^T Z = Y;  X = P^T Z     (conjugated for C)
-/// work: as trsm_lanes'.
+/// work, ahead: as trsm_lanes'.
 template <class T, int W>
 void getrs_lanes(Op trans, int n, int nrhs, const T *a, idx ars, idx acs, const int *ipiv, idx ps,
-                 T *b, idx brs, idx bcs, T *work = nullptr) noexcept {
+                 T *b, idx brs, idx bcs, T *work = nullptr, const Ahead &ahead = {}) noexcept {
   // the passes that solve in registers take the interchanges themselves: only at orders
   // whose interchanges the other passes take by pass too (by_pass), none left to laswp_lanes
   static_assert(kInRegistersMax<T> <= kSwapSelectsMax<T>);
@@ -201,12 +201,16 @@ void getrs_lanes(Op trans, int n, int nrhs, const T *a, idx ars, idx acs, const 
   const bool by_pass = swaps_by_pass<T, W>(ipiv, n);
   if (trans == Op::n && ipiv && !by_pass)
     laswp_lanes<T, W>(n, nrhs, b, brs, bcs, ipiv, ps, n, false);
+  const bool by_columns = W > 1 && solve_by_columns<T>(n, nrhs);
+  Prefetcher prefetch(ahead, 0);
+  Prefetcher *pf = spread_over<W>(prefetch, ahead, by_columns);
   for_each_pass<T, W>(n, [&](auto p, int h) OMPB_INLINE {
     using P = decltype(p);
+    if (pf && h == 0) prefetch.plan(W / pack_lanes<P> * 2 * solve_parts<P>(n));
     const T *x = a + h;
     T *y = b + h;
     if constexpr (W > 1) {
-      if (solve_by_columns<T>(n, nrhs) && (!ipiv || pivots_downward<P>(n, ipiv + h, ps)))
+      if (by_columns && (!ipiv || pivots_downward<P>(n, ipiv + h, ps)))
         return getrs_columns_pass<P>(trans, n, nrhs, x, ars, acs, ipiv ? ipiv + h : nullptr, ps, y,
                                      brs, bcs);
       if (by_pass && trans == Op::n)
@@ -214,20 +218,21 @@ void getrs_lanes(Op trans, int n, int nrhs, const T *a, idx ars, idx acs, const 
     }
     if (trans == Op::n) {
       trsm_pass<P>(left, Uplo::lower, Op::n, Diag::unit, n, nrhs, T(1), x, ars, acs, y, brs, bcs,
-                   work);
+                   work, pf);
       trsm_pass<P>(left, Uplo::upper, Op::n, Diag::non_unit, n, nrhs, T(1), x, ars, acs, y, brs,
-                   bcs, work);
+                   bcs, work, pf);
     } else {
       trsm_pass<P>(left, Uplo::upper, trans, Diag::non_unit, n, nrhs, T(1), x, ars, acs, y, brs,
-                   bcs, work);
+                   bcs, work, pf);
       trsm_pass<P>(left, Uplo::lower, trans, Diag::unit, n, nrhs, T(1), x, ars, acs, y, brs, bcs,
-                   work);
+                   work, pf);
       if constexpr (W > 1)
         if (by_pass) laswp_pass<P, kSwapSelectsMax<T>>(n, nrhs, y, brs, bcs, ipiv + h, ps, n, true);
     }
   });
   if (trans != Op::n && ipiv && !by_pass)
     laswp_lanes<T, W>(n, nrhs, b, brs, bcs, ipiv, ps, n, true);
+  if (pf) prefetch.rest();
 }
 
 /// The tiles potrf_tiles over pack P visits for m x m (the parts of its Prefetcher: one a tile).
@@ -494,22 +499,26 @@ OMPB_NOINLINE void potrs_columns_pass(Uplo uplo, int n, int nrhs, const T *a, id
 
 /// A X = B from potrf's factor: L L^H X = B (lower) or U^H U X = B (upper). Up to
 /// kInRegistersMax<T> a column of B at a time in registers where solve_by_columns
-/// (potrs_columns). work: as trsm_lanes'.
+/// (potrs_columns). work, ahead: as trsm_lanes'.
 template <class T, int W>
 void potrs_lanes(Uplo uplo, int n, int nrhs, const T *a, idx ars, idx acs, T *b, idx brs, idx bcs,
-                 T *work = nullptr) noexcept {
+                 T *work = nullptr, const Ahead &ahead = {}) noexcept {
   const Op first = uplo == Uplo::lower ? Op::n : Op::c,
            second = uplo == Uplo::lower ? Op::c : Op::n;
+  const bool by_columns = W > 1 && solve_by_columns<T>(n, nrhs);
+  Prefetcher prefetch(ahead, 0);
+  Prefetcher *pf = spread_over<W>(prefetch, ahead, by_columns);
   for_each_pass<T, W>(n, [&](auto p, int h) OMPB_INLINE {
     using P = decltype(p);
+    if (pf && h == 0) prefetch.plan(W / pack_lanes<P> * 2 * solve_parts<P>(n));
     if constexpr (W > 1)
-      if (solve_by_columns<T>(n, nrhs))
-        return potrs_columns_pass<P>(uplo, n, nrhs, a + h, ars, acs, b + h, brs, bcs);
+      if (by_columns) return potrs_columns_pass<P>(uplo, n, nrhs, a + h, ars, acs, b + h, brs, bcs);
     trsm_pass<P>(Side::left, uplo, first, Diag::non_unit, n, nrhs, T(1), a + h, ars, acs, b + h,
-                 brs, bcs, work);
+                 brs, bcs, work, pf);
     trsm_pass<P>(Side::left, uplo, second, Diag::non_unit, n, nrhs, T(1), a + h, ars, acs, b + h,
-                 brs, bcs, work);
+                 brs, bcs, work, pf);
   });
+  if (pf) prefetch.rest();
 }
 
 /// getri_lanes' C = inv(U) inv(L) P^T for order N (one pass, pack P; ipiv == nullptr: no
@@ -519,15 +528,16 @@ void potrs_lanes(Uplo uplo, int n, int nrhs, const T *a, idx ars, idx acs, T *b,
 /// never read; no identity, no second pass over it for the interchanges. 4/3 N^3 flops.
 template <class P, int N, class T>
 inline void getri_rows(const T *a, idx ars, idx acs, const int *ipiv, idx ps, T *c, idx crs,
-                       idx ccs) noexcept {
+                       idx ccs, Prefetcher *pf) noexcept {
   using V = typename P::V;
   V d[N];  // reciprocals of U's diagonal
   load_reciprocals<P, N, false>(a, ars + acs, d);
-  typename P::I piv[N - 1];
+  typename P::I piv[N - 1] = {};  // read only where ipiv is given
   if (ipiv) load_pivots<P, N>(ipiv, ps, piv);
   const V zero = P::splat(T(0));
 #pragma GCC unroll 16
   for (int i = 0; i < N; ++i) {
+    if (pf) pf->next();
     V x[N];
 #pragma GCC unroll 16
     for (int j = 0; j < N; ++j) x[j] = zero;
@@ -551,9 +561,9 @@ inline void getri_rows(const T *a, idx ars, idx acs, const int *ipiv, idx ps, T 
 /// getri_rows for order n up to kInRegistersMax<T> (one pass, pack P).
 template <class P, class T>
 OMPB_NOINLINE void getri_rows_pass(int n, const T *a, idx ars, idx acs, const int *ipiv, idx ps,
-                                   T *c, idx crs, idx ccs) noexcept {
+                                   T *c, idx crs, idx ccs, Prefetcher *pf) noexcept {
   with_order<2, kInRegistersMax<T>>(n, [&](auto order) {
-    getri_rows<P, decltype(order)::value>(a, ars, acs, ipiv, ps, c, crs, ccs);
+    getri_rows<P, decltype(order)::value>(a, ars, acs, ipiv, ps, c, crs, ccs, pf);
   });
 }
 
@@ -568,13 +578,24 @@ OMPB_NOINLINE void getri_rows_pass(int n, const T *a, idx ars, idx acs, const in
 /// (that lane's C is then not meaningful). work: as trsm_lanes' (for inv(U) C, and for inv(L) C
 /// where J is then a panel of kUpdatePanel columns, solved by blocks: L read once per panel, not
 /// once per tile column; Intel Xeon VM, g++ build, interleaved, 2 alternating runs: dgetri
-/// 1.06-1.23x at n = 128..384).
+/// 1.06-1.23x at n = 128..384). ahead: as trsm_lanes' (a step a row of C in registers, else
+/// a row tile of each solve).
 template <class T, int W>
 void getri_lanes(int n, const T *a, idx ars, idx acs, const int *ipiv, idx ps, T *c, idx crs,
-                 idx ccs, int *info, T *work = nullptr) noexcept {
+                 idx ccs, int *info, T *work = nullptr, const Ahead &ahead = {}) noexcept {
   const bool by_pass = swaps_by_pass<T, W>(ipiv, n);
+  Prefetcher prefetch(ahead, 0);
+  Prefetcher *pf = W > 1 && ahead.ranges ? &prefetch : nullptr;
   for_each_pass<T, W>(n, [&](auto p, int h) {
     using P = decltype(p);
+    constexpr int NC = TileShape<P>::cols;
+    const int step = work && trsm_blocked<P>(n, kUpdatePanel) ? kUpdatePanel : NC;
+    if (pf && h == 0) {
+      idx parts = n <= kInRegistersMax<T> ? n : solve_parts<P>(n);  // rows, or inv(U)'s tiles
+      if (n > kInRegistersMax<T>)
+        for (int j0 = 0; j0 < n; j0 += step) parts += solve_parts<P>(n - j0);
+      prefetch.plan(W / pack_lanes<P> * parts);
+    }
     typename P::I first = P::index(0);
     for (int k = n - 1; k >= 0; --k)
       first = P::sel(P::is_zero(P::load(a + k * (ars + acs) + h)), P::index(k + 1), first);
@@ -582,7 +603,7 @@ void getri_lanes(int n, const T *a, idx ars, idx acs, const int *ipiv, idx ps, T
     if constexpr (W > 1)
       if (n >= 2 && n <= kInRegistersMax<T> && (!ipiv || pivots_downward<P>(n - 1, ipiv + h, ps)))
         return getri_rows_pass<P>(n, a + h, ars, acs, ipiv ? ipiv + h : nullptr, ps, c + h, crs,
-                                  ccs);
+                                  ccs, pf);
     // C = I on the pass's lanes: real values lane by lane, complex a pack at a time (the kernels
     // alone on the Zen 4 VM, n = 12 and 16: complex by packs 1.1-1.7x lane by lane in both
     // builds; real lane by lane 0.98-1.12x by packs in Clang's, 0.97-1.03x in G++'s)
@@ -598,19 +619,18 @@ void getri_lanes(int n, const T *a, idx ars, idx acs, const int *ipiv, idx ps, T
         P::store(c + j * (crs + ccs) + h, one);
       }
     }
-    constexpr int NC = TileShape<P>::cols;
-    const int step = work && trsm_blocked<P>(n, kUpdatePanel) ? kUpdatePanel : NC;
     for (int j0 = 0; j0 < n; j0 += step)
       trsm_lower_tiles<P, false>(true, n - j0, n - j0 < step ? n - j0 : step, T(1),
                                  a + j0 * (ars + acs) + h, ars, acs, c + j0 * (crs + ccs) + h, crs,
-                                 ccs, work);
+                                 ccs, work, pf);
     trsm_pass<P>(Side::left, Uplo::upper, Op::n, Diag::non_unit, n, n, T(1), a + h, ars, acs, c + h,
-                 crs, ccs, work);
+                 crs, ccs, work, pf);
     if constexpr (W > 1)
       if (by_pass)
         laswp_pass<P, kSwapSelectsMax<T>>(n, n, c + h, ccs, crs, ipiv + h, ps, n - 1, true);
   });
   if (ipiv && n > 1 && !by_pass) laswp_lanes<T, W>(n, n, c, ccs, crs, ipiv, ps, n - 1, true);
+  if (pf) prefetch.rest();
 }
 
 #pragma omp end declare target

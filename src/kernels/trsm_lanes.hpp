@@ -12,6 +12,7 @@
 // Each element of X sees its updates in increasing k, whatever the tile shape.
 #pragma once
 
+#include "kernels/prefetch.hpp"
 #include "kernels/tile_lanes.hpp"
 #include "ompbatch/ompbatch.hpp"
 
@@ -236,13 +237,14 @@ inline constexpr int kRightLookingMin = 64;
 /// operations in the same order as in the left-looking form, so the two agree bitwise.
 template <class P, bool Conj, class T>
 inline void trsm_lower_right(bool unit, int m, int n, T alpha, const T *a, idx ars, idx acs, T *b,
-                             idx brs, idx bcs) noexcept {
+                             idx brs, idx bcs, Prefetcher *pf = nullptr) noexcept {
   using V = typename P::V;
   constexpr int MR = TileShape<P>::rows, NC = TileShape<P>::cols;
   if (alpha != T(1)) scale_lanes<P>(m, n, alpha, b, brs, bcs);
   tile_case<1, NC>(1, n, [&](auto, auto cols) {
     constexpr int kc = decltype(cols)::value;
     for (int i0 = 0; i0 < m; i0 += MR) {
+      if (pf) pf->next();
       const T *ai = a + i0 * ars;  // rows I of L
       T *x = b + i0 * brs;
       tile_case<MR, 1>(m - i0 < MR ? m - i0 : MR, 1, [&](auto rows, auto) {
@@ -278,13 +280,16 @@ inline void trsm_lower_right(bool unit, int m, int n, T alpha, const T *a, idx a
 /// more than one tile column: by blocks of kUpdatePanel rows, left-looking, B scaled by alpha
 /// first, each block's rows updated by the rows of X above it from packed copies
 /// (gemm_update), then solved by the tiles; the same operations in the same order.
+///
+/// pf (where given) advances once a row tile, before it (not by blocks): solve_parts.
 template <class P, bool Conj, class T>
 inline void trsm_lower_tiles(bool unit, int m, int n, T alpha, const T *a, idx ars, idx acs, T *b,
-                             idx brs, idx bcs, T *work = nullptr) noexcept {
+                             idx brs, idx bcs, T *work = nullptr,
+                             Prefetcher *pf = nullptr) noexcept {
   using V = typename P::V;
   constexpr int MR = TileShape<P>::rows, NC = TileShape<P>::cols;
   if (n <= NC && m >= kRightLookingMin && stride_size(acs) > stride_size(ars))
-    return trsm_lower_right<P, Conj>(unit, m, n, alpha, a, ars, acs, b, brs, bcs);
+    return trsm_lower_right<P, Conj>(unit, m, n, alpha, a, ars, acs, b, brs, bcs, pf);
   if constexpr (1 < pack_lanes<P>)  // the host's lanes: one lane (the device) never has work
     if (work && trsm_blocked<P>(m, n)) {
       if (alpha != T(1)) scale_lanes<P>(m, n, alpha, b, brs, bcs);
@@ -300,6 +305,7 @@ inline void trsm_lower_tiles(bool unit, int m, int n, T alpha, const T *a, idx a
   const bool scaled = alpha != T(1);
   const V al = P::splat(alpha);
   for (int i0 = 0; i0 < m; i0 += MR) {
+    if (pf) pf->next();
     const int mr = m - i0 < MR ? m - i0 : MR;
     const T *ai = a + i0 * ars;  // rows I of L
     V rd[MR];                    // 1 / op(L(i,i)) of rows I
@@ -381,13 +387,16 @@ OMPB_INLINE inline void with_conj(bool conj, F &&f) noexcept {
 /// trsm_lower_tiles.
 template <class P, class T>
 inline void trsm_pass(Side side, Uplo uplo, Op trans, Diag diag, int m, int n, T alpha, const T *a,
-                      idx ars, idx acs, T *b, idx brs, idx bcs, T *work = nullptr) noexcept {
+                      idx ars, idx acs, T *b, idx brs, idx bcs, T *work = nullptr,
+                      Prefetcher *pf = nullptr) noexcept {
   const LowerSolve<T> s = lower_solve(side, uplo, trans, m, n, a, ars, acs, b, brs, bcs);
   const bool unit = diag == Diag::unit;
   if (s.conj)
-    trsm_lower_tiles<P, true>(unit, s.m, s.n, alpha, s.a, s.ars, s.acs, s.b, s.brs, s.bcs, work);
+    trsm_lower_tiles<P, true>(unit, s.m, s.n, alpha, s.a, s.ars, s.acs, s.b, s.brs, s.bcs, work,
+                              pf);
   else
-    trsm_lower_tiles<P, false>(unit, s.m, s.n, alpha, s.a, s.ars, s.acs, s.b, s.brs, s.bcs, work);
+    trsm_lower_tiles<P, false>(unit, s.m, s.n, alpha, s.a, s.ars, s.acs, s.b, s.brs, s.bcs, work,
+                               pf);
 }
 
 /// Orders up to which the host's solves keep a column of the right-hand sides (getrs, potrs:
@@ -530,15 +539,38 @@ OMPB_NOINLINE void trsm_columns_pass(Side side, Uplo uplo, Op trans, Diag diag, 
   });
 }
 
+/// How often a solve of order m by the tiles advances its Prefetcher on a pass (pack P): once a
+/// row tile (trsm_lower_tiles; by blocks not at all: the Prefetcher's rest() issues it).
+template <class P>
+constexpr idx solve_parts(int m) noexcept {
+  constexpr int MR = TileShape<P>::rows;
+  return (m + MR - 1) / MR;
+}
+
+/// The Prefetcher a solve of W lanes passes to its tiles, for `ahead` (none: nullptr). A solve in
+/// registers (in_registers) issues it all at once, here, and passes none: advancing a Prefetcher
+/// once a step there ran 0.83-0.97x (interleaved double potrs n = 6..10, 64 MiB, 2 threads), and
+/// its checks alone cost small orders up to 10% (the tester, getrs and trsm, n = 6 and 8).
+template <int W>
+inline Prefetcher *spread_over(Prefetcher &prefetch, const Ahead &ahead,
+                               bool in_registers) noexcept {
+  if (W == 1 || !ahead.ranges) return nullptr;
+  if (!in_registers) return &prefetch;
+  prefetch.plan(1);
+  prefetch.next();
+  return nullptr;
+}
+
 /// op(A) X = alpha B (left) or X op(A) = alpha B (right); X overwrites B (m x n). Lane l of
 /// A(i,j) is a[i*ars + j*acs + l]. alpha == 0: B = 0, A not read (BLAS). On the host's lanes a
 /// column of B (a row, right) at a time in registers where trsm_by_columns (trsm_columns), else
 /// the tiles; work (the host's, at large orders): gemm_work<T, kPassLanes<T, W>>() values for
-/// the blocked form; nullptr: tiles.
+/// the blocked form; nullptr: tiles. ahead: what the solve prefetches, spread over its row tiles
+/// (solve_parts) and the rest at its end; in registers at once (spread_over).
 template <class T, int W>
 OMPB_INLINE inline void trsm_lanes(Side side, Uplo uplo, Op trans, Diag diag, int m, int n, T alpha,
                                    const T *a, idx ars, idx acs, T *b, idx brs, idx bcs,
-                                   T *work = nullptr) noexcept {
+                                   T *work = nullptr, const Ahead &ahead = {}) noexcept {
   if (alpha == T(0)) {
     for (int j = 0; j < n; ++j)
       for (int i = 0; i < m; ++i)
@@ -546,14 +578,20 @@ OMPB_INLINE inline void trsm_lanes(Side side, Uplo uplo, Op trans, Diag diag, in
     return;
   }
   const bool left = side == Side::left;
-  for_each_pass<T, W>(left ? m : n, [&](auto p, int h) OMPB_INLINE {
+  const int order = left ? m : n, nrhs = left ? n : m;
+  const bool by_columns = W > 1 && trsm_by_columns<T>(order, nrhs);
+  Prefetcher prefetch(ahead, 0);
+  Prefetcher *pf = spread_over<W>(prefetch, ahead, by_columns);
+  for_each_pass<T, W>(order, [&](auto p, int h) OMPB_INLINE {
     using P = decltype(p);
+    if (pf && h == 0) prefetch.plan(W / pack_lanes<P> * solve_parts<P>(order));
     if constexpr (W > 1)
-      if (left ? trsm_by_columns<T>(m, n) : trsm_by_columns<T>(n, m))
+      if (by_columns)
         return trsm_columns_pass<P>(side, uplo, trans, diag, m, n, alpha, a + h, ars, acs, b + h,
                                     brs, bcs);
-    trsm_pass<P>(side, uplo, trans, diag, m, n, alpha, a + h, ars, acs, b + h, brs, bcs, work);
+    trsm_pass<P>(side, uplo, trans, diag, m, n, alpha, a + h, ars, acs, b + h, brs, bcs, work, pf);
   });
+  if (pf) prefetch.rest();
 }
 
 #pragma omp end declare target
