@@ -60,19 +60,25 @@ struct Spread {
 constexpr Spread kGetrsSpread{8 * 1024, 128 * 1024}, kSolveSpread{8 * 1024, kSolvePrefetchMax},
     kGetriSpread{2 * 1024, 128 * 1024};
 
+/// The next in-place block after chunk b0 (next_block; only the rows `part` holds of each
+/// column) where it holds over spread.min bytes up to spread.max; else nothing.
+template <int W, class T>
+Ahead spread_block(const BatchView<T> &A, idx b0, Place at, Part part, Spread spread) {
+  if (!at.in_place) return {};
+  const Ahead next = next_block<W>(A, b0);
+  if (!next.ranges || next.bytes <= spread.min || next.bytes > spread.max) return {};
+  return part == Part::all ? next : by_columns(next, A, part);
+}
+
 /// What the kernel of a solve or getri on chunk b0 prefetches while it computes: the next
 /// in-place block (only the rows `part` holds of each column) where `spread` takes it; else
 /// nothing, and the driver prefetches that block at once before the call where it holds at most
 /// `at_once` bytes (prefetch_ahead).
 template <int W, class T>
 Ahead solve_ahead(const BatchView<T> &A, idx b0, Place at, Part part, Spread spread, idx at_once) {
-  if (at.in_place) {
-    const Ahead next = next_block<W>(A, b0);
-    if (next.ranges && next.bytes > spread.min && next.bytes <= spread.max)
-      return part == Part::all ? next : by_columns(next, A, part);
-  }
-  prefetch_ahead<W>(A, b0, at.in_place, at_once);
-  return {};
+  const Ahead ahead = spread_block<W>(A, b0, at, part, spread);
+  if (!ahead.ranges) prefetch_ahead<W>(A, b0, at.in_place, at_once);
+  return ahead;
 }
 
 /// f(std::integral_constant<int, W>()) with the solver kernels' lanes W for the batch lead: the
@@ -299,12 +305,8 @@ constexpr idx kPotrfSpreadBlockMin = 2048, kPotrfSpreadChunkMin = 4096;
 /// (double).
 template <int W, class T>
 Ahead potrf_ahead(const BatchView<T> &A, idx b0, Place at, Part part) {
-  if (at.in_place) {
-    const Ahead next = next_block<W>(A, b0);
-    return next.ranges && next.bytes > kPotrfSpreadBlockMin && next.bytes <= kPotrfPrefetchSpreadMax
-               ? by_columns(next, A, part)
-               : Ahead{};
-  }
+  if (at.in_place)
+    return spread_block<W>(A, b0, at, part, {kPotrfSpreadBlockMin, kPotrfPrefetchSpreadMax});
   const idx bytes = packed_bytes<W>(A);
   return bytes >= kPotrfSpreadChunkMin && bytes <= kPotrfPrefetchSpreadMax
              ? next_items<W>(A, b0 + W)

@@ -585,7 +585,7 @@ void getri_lanes(int n, const T *a, idx ars, idx acs, const int *ipiv, idx ps, T
                  idx ccs, int *info, T *work = nullptr, const Ahead &ahead = {}) noexcept {
   const bool by_pass = swaps_by_pass<T, W>(ipiv, n);
   Prefetcher prefetch(ahead, 0);
-  Prefetcher *pf = W > 1 && ahead.ranges ? &prefetch : nullptr;
+  Prefetcher *pf = spread_over<W>(prefetch, ahead, false);
   for_each_pass<T, W>(n, [&](auto p, int h) {
     using P = decltype(p);
     constexpr int NC = TileShape<P>::cols;
