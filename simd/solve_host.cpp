@@ -13,8 +13,8 @@ namespace ompbatch::detail::host {
 
 /// Interleaved blocks up to this many bytes: before the kernel's call on an in-place chunk of the
 /// factorizations and inverses (the solves: kSolvePrefetchMax; potrf: to kPotrfSpreadBlockMin,
-/// its kernel spreads larger ones, potrf_ahead; the solves and getri: to their Spread's min,
-/// solve_ahead), the driver prefetches A's next block into L2 at
+/// its kernel spreads larger ones, potrf_ahead; the solves, getri and matinv: to their Spread's
+/// min, solve_ahead), the driver prefetches A's next block into L2 at
 /// once (as getrf's for its compile-time steps). Interleaved, 2 threads, 64 MiB,
 /// without / with, medians of alternating runs. Zen 3 VM, AVX2 (4 runs): dpotrf n = 8 7.28 -> 4.81
 /// ms, 16 6.30 -> 5.39, spotrf 8 6.61 -> 5.15; dgetri 8 9.64 -> 7.98, 16 10.74 -> 9.22; dmatinv
@@ -223,6 +223,12 @@ void getri(const BatchView<const T> &A, ConstPivots ipiv, const BatchView<T> &C,
 template <class T>
 inline constexpr bool kMatinvFixedSizes = std::is_same_v<T, float>;
 
+/// The in-place blocks whose next one matinv's inversion (getri_lanes) spreads over its rows and
+/// tiles, as getri's kernel does; smaller blocks are prefetched at once up to kMatinvPrefetchMax.
+/// Zen 3 VM, interleaved double of width 8, 64 MiB, 2 threads, best of 8, 2 alternating rounds,
+/// at once -> spread: n = 8 1.03-1.07x, 16 1.08-1.10x, 24 1.05-1.09x, 32 1.03-1.06x.
+constexpr Spread kMatinvSpread = kGetriSpread;
+
 /// matinv: A's lanes copied into the thread's scratch, factored there (getrf), inverted into C.
 template <class T>
 void matinv(const BatchView<const T> &A, const BatchView<T> &C, int *info) {
@@ -238,7 +244,8 @@ void matinv(const BatchView<const T> &A, const BatchView<T> &C, int *info) {
                   work = Scratch<T>(
                       std::max(getrf_work_size<T, W>(n, n), trsm_work_size<T, W>(n, n)))](
                      idx b0, int lanes, Place at) mutable {
-            prefetch_ahead<W>(A, b0, at.in_place, kMatinvPrefetchMax);
+            const Ahead ahead =
+                solve_ahead<W>(A, b0, at, Part::all, kMatinvSpread, kMatinvPrefetchMax);
             a.bind(b0, lanes, at);
             c.bind(b0, lanes, at);
             // an element's W lanes by one copy of known size: as a loop over them (omp simd),
@@ -259,7 +266,7 @@ void matinv(const BatchView<const T> &A, const BatchView<T> &C, int *info) {
                                 work.data());
             }
             getri_lanes<T, W>(n, lu.data(), W, idx(n) * W, piv.data(), W, c.ptr(), c.rs(), c.cs(),
-                              unused, work.data());
+                              unused, work.data(), ahead);
             c.finish(b0, lanes);
             inf.finish();
           };
