@@ -327,6 +327,63 @@ TYPED_TEST(Kernels, TrsmBlocksAreBitwiseEqualToTiles) {
   check_trsm_blocks<TypeParam, ompbatch::detail::host::width<TypeParam>()>(rng);
 }
 
+/// The solves of one right-hand side from kWideSolveMin (two from kWideSolvePairMin) run real
+/// lanes that span two registers as one pass (wide_solve): bitwise the same as each register's
+/// lanes solved apart, on both sides of each crossover; trsm (left, every triangle, transpose and
+/// diagonal), getrs (N and T, pivoted), potrs (lower and upper).
+template <class T, int W>
+void check_wide_solves(std::mt19937_64 &rng) {
+  using ompbatch::Diag, ompbatch::Op, ompbatch::Side, ompbatch::Uplo;
+  using R = ompbatch::detail::real_t<T>;
+  constexpr int H = k::kPassLanes<T, W>;
+  for (auto [n, nrhs] : {std::pair{k::kWideSolveMin - 1, 1},
+                         {k::kWideSolveMin, 1},
+                         {k::kWideSolvePairMin - 1, 2},
+                         {k::kWideSolvePairMin, 2}}) {
+    const k::idx cs = k::idx(n) * W;  // column stride of A and B
+    std::vector<T> a(size_t(n) * n * W), b(size_t(n) * nrhs * W);
+    std::vector<int> ipiv(size_t(n) * W);
+    for (int l = 0; l < W; ++l) {
+      std::vector<T> x = ompbatch::testing::random_matrix<T>(n, n, rng);
+      for (int i = 0; i < n; ++i) x[i + size_t(i) * n] += T(R(2 * n));
+      for (size_t e = 0; e < x.size(); ++e) a[e * W + l] = x[e];
+      const std::vector<T> y = ompbatch::testing::random_matrix<T>(n, nrhs, rng);
+      for (size_t e = 0; e < y.size(); ++e) b[e * W + l] = y[e];
+      for (int i = 0; i < n; ++i)
+        ipiv[size_t(i) * W + l] = std::uniform_int_distribution<int>(i + 1, n)(rng);
+    }
+    // solve(lanes, h, y) on lanes h.. of B's copy y: W lanes at once, or each pass's H apart
+    auto check = [&](const char *what, auto &&solve) {
+      SCOPED_TRACE(::testing::Message() << what << ", n " << n << ", nrhs " << nrhs);
+      std::vector<T> wide = b, apart = b;
+      solve(std::integral_constant<int, W>(), 0, wide.data());
+      for (int h = 0; h < W; h += H) solve(std::integral_constant<int, H>(), h, apart.data());
+      EXPECT_EQ(std::memcmp(wide.data(), apart.data(), sizeof(T) * b.size()), 0);
+    };
+    for (Uplo uplo : {Uplo::lower, Uplo::upper})
+      for (Op trans : {Op::n, Op::t})
+        for (Diag diag : {Diag::non_unit, Diag::unit})
+          check("trsm", [&](auto lanes, int h, T *y) {
+            k::trsm_lanes<T, decltype(lanes)::value>(Side::left, uplo, trans, diag, n, nrhs,
+                                                     T(R(0.75)), a.data() + h, W, cs, y + h, W, cs);
+          });
+    for (Op trans : {Op::n, Op::t})
+      check("getrs", [&](auto lanes, int h, T *y) {
+        k::getrs_lanes<T, decltype(lanes)::value>(trans, n, nrhs, a.data() + h, W, cs,
+                                                  ipiv.data() + h, W, y + h, W, cs);
+      });
+    for (Uplo uplo : {Uplo::lower, Uplo::upper})
+      check("potrs", [&](auto lanes, int h, T *y) {
+        k::potrs_lanes<T, decltype(lanes)::value>(uplo, n, nrhs, a.data() + h, W, cs, y + h, W, cs);
+      });
+  }
+}
+
+TYPED_TEST(Kernels, WideSolvesAreBitwiseEqualToPasses) {
+  std::mt19937_64 rng(41);
+  check_wide_solves<TypeParam, ompbatch::detail::host::width<TypeParam>()>(rng);
+}
+
 /// laswp_lanes by blocks of columns (kSwapBlockBytes; getri's column interchanges of C, getrs's
 /// of B) against the interchanges taken one lane and one column at a time, LAPACK's order:
 /// forward and backward, at strides as getrs (rows) and getri (columns) pass them, with pivots

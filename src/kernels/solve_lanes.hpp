@@ -214,8 +214,9 @@ void getrs_lanes(Op trans, int n, int nrhs, const T *a, idx ars, idx acs, const 
   // Zen 3 VM, interleaved, nrhs = 1, 32 MiB, 2 threads, 3 alternating runs of the tester, in
   // turn -> split, g++ / clang: n = 512 1.09x / 1.08x (double), 1.13x / 1.12x (single); 256
   // 1.10x / 1.04x, 1.01x / 1.13x; 48..128 0.98-1.08x; nrhs = n, double, 48..256 0.99-1.03x.
-  // Real orders to 32 run one pass (for_each_pass), their two solves in turn as before.
-  const bool split = !by_columns;
+  // Real orders to 32 and the solves of wide_solve run one pass (for_each_pass), their two
+  // solves in turn.
+  const bool split = !by_columns, wide = wide_solve(n, nrhs);
   const auto second_solve = [&](auto p, int h) OMPB_INLINE {
     using P = decltype(p);
     T *y = b + h;
@@ -225,7 +226,7 @@ void getrs_lanes(Op trans, int n, int nrhs, const T *a, idx ars, idx acs, const 
       if (by_pass && trans != Op::n)
         laswp_pass<P, kSwapSelectsMax<T>>(n, nrhs, y, brs, bcs, ipiv + h, ps, n, true);
   };
-  for_each_pass<T, W>(n, [&](auto p, int h) OMPB_INLINE {
+  for_each_pass<T, W>(n, wide, [&](auto p, int h) OMPB_INLINE {
     using P = decltype(p);
     if (pf && h == 0) prefetch.plan(W / pack_lanes<P> * 2 * solve_parts<P>(n));
     const T *x = a + h;
@@ -241,7 +242,7 @@ void getrs_lanes(Op trans, int n, int nrhs, const T *a, idx ars, idx acs, const 
                  pf);
     if (!split) second_solve(p, h);
   });
-  if (split) for_each_pass<T, W>(n, second_solve);
+  if (split) for_each_pass<T, W>(n, wide, second_solve);
   if (trans != Op::n && ipiv && !by_pass)
     laswp_lanes<T, W>(n, nrhs, b, brs, bcs, ipiv, ps, n, true);
   if (pf) prefetch.rest();
@@ -520,7 +521,7 @@ void potrs_lanes(Uplo uplo, int n, int nrhs, const T *a, idx ars, idx acs, T *b,
   const bool by_columns = W > 1 && solve_by_columns<T>(n, nrhs);
   Prefetcher prefetch(ahead, 0);
   Prefetcher *pf = spread_over<W>(prefetch, ahead, by_columns);
-  for_each_pass<T, W>(n, [&](auto p, int h) OMPB_INLINE {
+  for_each_pass<T, W>(n, wide_solve(n, nrhs), [&](auto p, int h) OMPB_INLINE {
     using P = decltype(p);
     if (pf && h == 0) prefetch.plan(W / pack_lanes<P> * 2 * solve_parts<P>(n));
     if constexpr (W > 1)

@@ -507,20 +507,43 @@ constexpr bool one_pass(int n) noexcept {
   return kPassLanes<T, W> == W || n <= WideMax;
 }
 
+/// Orders from which the solves of one right-hand side (two: kWideSolvePairMin) run real lanes
+/// that span two registers as one pass (wide_solve), where their triangles outgrow L2: a pass of
+/// one register reads its half of each of the triangle's cache lines, so the two passes read the
+/// triangle twice from memory. The pass of two registers keeps a tile column of 3 x 1 (3 x 2)
+/// where a register's pass keeps 4 x 1 (4 x 3). The kernels alone on the Zen 3 VM (interleaved
+/// double of width 8, 32 MiB, 2 threads, g++, best of 5, 3 alternating rounds), two passes -> one:
+/// nrhs = 1 getrs, potrs, trsm (L, L^T, U) n = 48..96 0.92-1.05x, 128 0.96-1.14x, 192 1.13-1.27x,
+/// 256 1.24-1.27x, 512 1.68-1.95x; nrhs = 2 128..256 0.83-1.07x (getrs and upper trsm 0.83-0.97x),
+/// 320 1.08-1.18x, 384 1.17-1.28x, 512 1.49-1.83x.
+inline constexpr int kWideSolveMin = 128, kWideSolvePairMin = 320;
+
+/// Whether the solves of W lanes of order n with nrhs right-hand sides run as one pass of
+/// Pack<T, W> (for_each_pass's wide; where W spans several registers).
+constexpr bool wide_solve(int n, int nrhs) noexcept {
+  return nrhs == 1 ? n >= kWideSolveMin : nrhs == 2 && n >= kWideSolvePairMin;
+}
+
 /// f(Pack<T, H>(), h) for the passes h = 0, H, 2H, .. over W lanes (H = kPassLanes<T, W>), or
-/// f(Pack<T, W>(), 0) at orders n <= WideMax (potrf's: kPotrfWidePassMax). Inlined in Clang's
-/// host code (OMPB_INLINE): out of line in trsm_lanes, with its caller, real interleaved trsm ran
-/// 0.79-0.95x at n = 2..16 (the kernels alone).
+/// f(Pack<T, W>(), 0) where wide (wide_solve) or at orders n <= WideMax (potrf's:
+/// kPotrfWidePassMax). Inlined in Clang's host code (OMPB_INLINE): out of line in trsm_lanes,
+/// with its caller, real interleaved trsm ran 0.79-0.95x at n = 2..16 (the kernels alone).
 template <class T, int W, int WideMax = kWidePassMax, class F>
-OMPB_INLINE inline void for_each_pass(int n, F &&f) noexcept {
+OMPB_INLINE inline void for_each_pass(int n, bool wide, F &&f) noexcept {
   constexpr int H = kPassLanes<T, W>;
   if constexpr (H < W) {
-    if (one_pass<T, W, WideMax>(n)) {
+    if (wide || one_pass<T, W, WideMax>(n)) {
       f(Pack<T, W>(), 0);
       return;
     }
   }
   for (int h = 0; h < W; h += H) f(Pack<T, H>(), h);
+}
+
+/// for_each_pass, wide only at orders n <= WideMax.
+template <class T, int W, int WideMax = kWidePassMax, class F>
+OMPB_INLINE inline void for_each_pass(int n, F &&f) noexcept {
+  for_each_pass<T, W, WideMax>(n, false, f);
 }
 
 /// op(A) X = alpha B (left) or X op(A) = alpha B (right) by trsm_columns (one pass, pack P;
@@ -582,7 +605,7 @@ OMPB_INLINE inline void trsm_lanes(Side side, Uplo uplo, Op trans, Diag diag, in
   const bool by_columns = W > 1 && trsm_by_columns<T>(order, nrhs);
   Prefetcher prefetch(ahead, 0);
   Prefetcher *pf = spread_over<W>(prefetch, ahead, by_columns);
-  for_each_pass<T, W>(order, [&](auto p, int h) OMPB_INLINE {
+  for_each_pass<T, W>(order, wide_solve(order, nrhs), [&](auto p, int h) OMPB_INLINE {
     using P = decltype(p);
     if (pf && h == 0) prefetch.plan(W / pack_lanes<P> * solve_parts<P>(order));
     if constexpr (W > 1)
