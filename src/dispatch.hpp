@@ -88,7 +88,15 @@ inline constexpr int kPast1024 = 2048;
 // getri double 192 -> 256, potrf double and double complex 64 -> 96. And matinv double 128 ->
 // 256, with getri (lanes / vendor time 0.94 / 0.96 at 128 / 192: on the vendor path from 128 it
 // ran slower than getrf and getri on the lanes, 0.87 and 0.78 at 128). Every ratio and decision:
-// bench/results/vm-epyc-zen3-2c-20261202-crossovers.txt. The README's "Crossovers" gives
+// bench/results/vm-epyc-zen3-2c-20261202-crossovers.txt. The column-major entries of the solves
+// with one right-hand side in S and D once more after those solves ran both registers' lanes as
+// one pass from n = 128 (wide_solve; 2026-12-03, the same VM and rule), by
+//   scripts/crossovers.py --runs 3 --routine getrs,potrs,trsm -p s,d
+//                         -n 48,64,96,128,160,192,224,256,320 -l strided --nrhs 1
+//                         --megabytes 32 -r 3             (and --runs 2 -n 64,..,512)
+// 4 of 6 entries moved: getrs d 192 -> 224, s 320 -> 224 (the lanes 1.38-2.04x slower at 224
+// and 256), potrs d 64 -> 192, trsm d 48 -> 96 (the vendor path 1.1-1.6x slower below them);
+// bench/results/vm-epyc-zen3-2c-20261203-solve-crossovers.txt. The README's "Crossovers" gives
 // double's entries. Columns: S, D, C, Z.
 
 /// getrf, getri, matinv, potrf, in the order of Routine (AVX2; AVX-512: kCrossovers512).
@@ -305,15 +313,15 @@ constexpr int solve_index(Routine r) noexcept {
 /// getrs, potrs, trsm (left): [routine][nrhs = 1, 4, 16, n][precision] (AVX2; AVX-512:
 /// kSolveCrossovers512).
 inline constexpr Crossover kSolveCrossovers[3][4][4] = {
-    {{{kNone, 320}, {kNone, 192}, {kNone, 384}, {kNone, 384}},  // getrs, nrhs = 1
+    {{{kNone, 224}, {kNone, 224}, {kNone, 384}, {kNone, 384}},  // getrs, nrhs = 1
      {{kNone, 128}, {kNone, 128}, {kNone, 384}, {kNone, 384}},  //        4
      {{kNone, 64}, {kNone, 192}, {kNone, 384}, {kNone, 256}},   //        16
      {{64, 24}, {384, 64}, {384, 384}, {256, 128}}},            //        n
-    {{{kNone, 192}, {kNone, 64}, {kNone, 384}, {kNone, 192}},   // potrs
+    {{{kNone, 192}, {kNone, 192}, {kNone, 384}, {kNone, 192}},  // potrs
      {{kNone, 96}, {kNone, 128}, {kNone, 384}, {kNone, 192}},
      {{kNone, 64}, {kNone, 128}, {kNone, 384}, {kNone, 128}},
      {{96, 48}, {384, 192}, {768, 256}, {384, 96}}},
-    {{{kNone, 96}, {kNone, 48}, {kNone, 384}, {kNone, 48}},  // trsm
+    {{{kNone, 96}, {kNone, 96}, {kNone, 384}, {kNone, 48}},  // trsm
      {{kNone, 96}, {kNone, 96}, {kNone, 384}, {kNone, 96}},
      {{kNone, 64}, {kNone, 96}, {kNone, 384}, {kNone, 64}},
      {{64, 48}, {384, 64}, {512, 192}, {384, 96}}},
