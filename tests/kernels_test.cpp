@@ -16,6 +16,7 @@
 #include <limits>
 #include <random>
 #include <set>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -329,8 +330,8 @@ TYPED_TEST(Kernels, TrsmBlocksAreBitwiseEqualToTiles) {
 
 /// The solves of one right-hand side from kWideSolveMin (two from kWideSolvePairMin) run real
 /// lanes that span two registers as one pass (wide_solve): bitwise the same as each register's
-/// lanes solved apart, on both sides of each crossover; trsm (left, every triangle, transpose and
-/// diagonal), getrs (N and T, pivoted), potrs (lower and upper).
+/// lanes solved apart, on both sides of each crossover; trsm (both sides, every triangle,
+/// transpose and diagonal), getrs (N and T, pivoted), potrs (lower and upper).
 template <class T, int W>
 void check_wide_solves(std::mt19937_64 &rng) {
   using ompbatch::Diag, ompbatch::Op, ompbatch::Side, ompbatch::Uplo;
@@ -353,27 +354,33 @@ void check_wide_solves(std::mt19937_64 &rng) {
         ipiv[size_t(i) * W + l] = std::uniform_int_distribution<int>(i + 1, n)(rng);
     }
     // solve(lanes, h, y) on lanes h.. of B's copy y: W lanes at once, or each pass's H apart
-    auto check = [&](const char *what, auto &&solve) {
+    auto check = [&](const std::string &what, auto &&solve) {
       SCOPED_TRACE(::testing::Message() << what << ", n " << n << ", nrhs " << nrhs);
       std::vector<T> wide = b, apart = b;
       solve(std::integral_constant<int, W>(), 0, wide.data());
       for (int h = 0; h < W; h += H) solve(std::integral_constant<int, H>(), h, apart.data());
       EXPECT_EQ(std::memcmp(wide.data(), apart.data(), sizeof(T) * b.size()), 0);
     };
-    for (Uplo uplo : {Uplo::lower, Uplo::upper})
-      for (Op trans : {Op::n, Op::t})
-        for (Diag diag : {Diag::non_unit, Diag::unit})
-          check("trsm", [&](auto lanes, int h, T *y) {
-            k::trsm_lanes<T, decltype(lanes)::value>(Side::left, uplo, trans, diag, n, nrhs,
-                                                     T(R(0.75)), a.data() + h, W, cs, y + h, W, cs);
-          });
+    for (Side side : {Side::left, Side::right})
+      for (Uplo uplo : {Uplo::lower, Uplo::upper})
+        for (Op trans : {Op::n, Op::t})
+          for (Diag diag : {Diag::non_unit, Diag::unit})
+            check(fmt::format("trsm side {} uplo {} trans {} diag {}", int(side), int(uplo),
+                              int(trans), int(diag)),
+                  [&](auto lanes, int h, T *y) {
+                    const bool left = side == Side::left;
+                    const int m = left ? n : nrhs, cols = left ? nrhs : n;  // B m x cols
+                    k::trsm_lanes<T, decltype(lanes)::value>(side, uplo, trans, diag, m, cols,
+                                                             T(R(0.75)), a.data() + h, W, cs, y + h,
+                                                             W, k::idx(m) * W);
+                  });
     for (Op trans : {Op::n, Op::t})
-      check("getrs", [&](auto lanes, int h, T *y) {
+      check(fmt::format("getrs trans {}", int(trans)), [&](auto lanes, int h, T *y) {
         k::getrs_lanes<T, decltype(lanes)::value>(trans, n, nrhs, a.data() + h, W, cs,
                                                   ipiv.data() + h, W, y + h, W, cs);
       });
     for (Uplo uplo : {Uplo::lower, Uplo::upper})
-      check("potrs", [&](auto lanes, int h, T *y) {
+      check(fmt::format("potrs uplo {}", int(uplo)), [&](auto lanes, int h, T *y) {
         k::potrs_lanes<T, decltype(lanes)::value>(uplo, n, nrhs, a.data() + h, W, cs, y + h, W, cs);
       });
   }
