@@ -34,6 +34,12 @@ namespace {
 
 namespace k = ompbatch::detail;
 
+/// Lane l of an interleaved array with elements stride apart: x[e] to dst[e*stride + l].
+template <class T>
+void set_lane(T *dst, k::idx stride, int l, const std::vector<T> &x) {
+  for (size_t e = 0; e < x.size(); ++e) dst[e * stride + l] = x[e];
+}
+
 /// W matrices m x n, interleaved as the lane kernels read them (lane l of (i,j) at
 /// (i + j*m)*W + l); factors, pivots (ipiv[k*W + l]) and info of one form.
 template <class T, int W>
@@ -60,8 +66,7 @@ Lanes<T, W> factor(int m, int n, const std::vector<std::vector<T>> &mats, bool p
   using P = k::Pack<T, W>;
   Lanes<T, W> r{std::vector<T>(size_t(m) * n * W), std::vector<int>(std::min(m, n) * W, -7),
                 std::vector<int>(W, -7)};
-  for (int l = 0; l < W; ++l)
-    for (int e = 0; e < m * n; ++e) r.a[size_t(e) * W + l] = mats[l][e];
+  for (int l = 0; l < W; ++l) set_lane(r.a.data(), W, l, mats[l]);
   typename P::I first_zero = P::index(0);
   int *ipiv = pivot ? r.ipiv.data() : nullptr;
   const k::idx rs = W, cs = k::idx(m) * W;
@@ -193,8 +198,7 @@ void check_getrf_blocks(std::mt19937_64 &rng) {
       const auto blocked = factor<T, W, Form::blocked>(m, n, mats, pivot);
       Lanes<T, W> blocks{std::vector<T>(size_t(m) * n * W),
                          std::vector<int>(std::min(m, n) * W, -7), std::vector<int>(W, -7)};
-      for (int l = 0; l < W; ++l)
-        for (int e = 0; e < m * n; ++e) blocks.a[size_t(e) * W + l] = mats[l][e];
+      for (int l = 0; l < W; ++l) set_lane(blocks.a.data(), W, l, mats[l]);
       std::vector<T> work(size_t(k::gemm_work<T, k::kPassLanes<T, W>>()));
       k::getrf_lanes<T, W>(m, n, blocks.a.data(), k::idx(W), k::idx(m) * W,
                            pivot ? blocks.ipiv.data() : nullptr, W, blocks.info.data(), {},
@@ -306,10 +310,9 @@ void check_trsm_blocks(std::mt19937_64 &rng) {
           std::vector<T> a(size_t(o) * o * rs, T(R(-7.5))), b(size_t(m) * n * rs, T(R(-7.5)));
           for (int l = 0; l < W; ++l) {
             std::vector<T> x = ompbatch::testing::random_matrix<T>(o, o, rng);
-            for (int i = 0; i < o; ++i) x[i + size_t(i) * o] += T(R(2 * o));
-            for (size_t e = 0; e < x.size(); ++e) a[e * rs + l] = x[e];
-            const std::vector<T> y = ompbatch::testing::random_matrix<T>(m, n, rng);
-            for (size_t e = 0; e < y.size(); ++e) b[e * rs + l] = y[e];
+            ompbatch::testing::add_to_diagonal(o, x.data(), 2 * o);
+            set_lane(a.data(), rs, l, x);
+            set_lane(b.data(), rs, l, ompbatch::testing::random_matrix<T>(m, n, rng));
           }
           std::vector<T> tiles = b, blocks = b;
           std::vector<T> work(size_t(k::gemm_work<T, k::kPassLanes<T, W>>()));
@@ -337,19 +340,19 @@ void check_wide_solves(std::mt19937_64 &rng) {
   using ompbatch::Diag, ompbatch::Op, ompbatch::Side, ompbatch::Uplo;
   using R = ompbatch::detail::real_t<T>;
   constexpr int H = k::kPassLanes<T, W>;
-  for (auto [n, nrhs] : {std::pair{k::kWideSolveMin - 1, 1},
-                         {k::kWideSolveMin, 1},
-                         {k::kWideSolvePairMin - 1, 2},
-                         {k::kWideSolvePairMin, 2}}) {
-    const k::idx cs = k::idx(n) * W;  // column stride of A and B
+  for (const auto &order : {std::pair{k::kWideSolveMin - 1, 1},
+                            {k::kWideSolveMin, 1},
+                            {k::kWideSolvePairMin - 1, 2},
+                            {k::kWideSolvePairMin, 2}}) {
+    const int n = order.first, nrhs = order.second;  // (lambdas capture no structured bindings)
+    const k::idx cs = k::idx(n) * W;                 // column stride of A and B
     std::vector<T> a(size_t(n) * n * W), b(size_t(n) * nrhs * W);
     std::vector<int> ipiv(size_t(n) * W);
     for (int l = 0; l < W; ++l) {
       std::vector<T> x = ompbatch::testing::random_matrix<T>(n, n, rng);
-      for (int i = 0; i < n; ++i) x[i + size_t(i) * n] += T(R(2 * n));
-      for (size_t e = 0; e < x.size(); ++e) a[e * W + l] = x[e];
-      const std::vector<T> y = ompbatch::testing::random_matrix<T>(n, nrhs, rng);
-      for (size_t e = 0; e < y.size(); ++e) b[e * W + l] = y[e];
+      ompbatch::testing::add_to_diagonal(n, x.data(), 2 * n);
+      set_lane(a.data(), W, l, x);
+      set_lane(b.data(), W, l, ompbatch::testing::random_matrix<T>(n, nrhs, rng));
       for (int i = 0; i < n; ++i)
         ipiv[size_t(i) * W + l] = std::uniform_int_distribution<int>(i + 1, n)(rng);
     }
