@@ -96,8 +96,16 @@ inline constexpr int kPast1024 = 2048;
 //                         --megabytes 32 -r 3             (and --runs 2 -n 64,..,512)
 // 4 of 6 entries moved: getrs d 192 -> 224, s 320 -> 224 (the lanes 1.38-2.04x slower at 224
 // and 256), potrs d 64 -> 192, trsm d 48 -> 96 (the vendor path 1.1-1.6x slower below them);
-// bench/results/vm-epyc-zen3-2c-20261203-solve-crossovers.txt. The README's "Crossovers" gives
-// double's entries. Columns: S, D, C, Z.
+// bench/results/vm-epyc-zen3-2c-20261203-solve-crossovers.txt. The interleaved entries of the
+// solves with nrhs = n in S and D the same day (the same VM and rule), by
+//   scripts/crossovers.py --runs 2 --routine getrs,potrs,trsm -p s,d
+//                         -n 64,96,128,192,256,384,512 -l interleaved --nrhs 0
+//                         --megabytes 32 -r 3     (twice; and --runs 3 -p s -n 96,128,..,384)
+// single's moved up (the lanes 0.76-1.03 of the time of the vendor path, which unpacks and
+// repacks each matrix, below the new entries): getrs 64 -> 224, potrs 96 -> 192, trsm 64 -> 384
+// (the rule in the three runs: 256 / 192 / 224, 192 / 192 / 224, 384 / 384 / 320); double's kept
+// (384). bench/results/vm-epyc-zen3-2c-20261203-solve-crossovers-nrhs-n.txt. The README's
+// "Crossovers" gives double's entries. Columns: S, D, C, Z.
 
 /// getrf, getri, matinv, potrf, in the order of Routine (AVX2; AVX-512: kCrossovers512).
 inline constexpr Crossover kCrossovers[4][4] = {
@@ -316,15 +324,15 @@ inline constexpr Crossover kSolveCrossovers[3][4][4] = {
     {{{kNone, 224}, {kNone, 224}, {kNone, 384}, {kNone, 384}},  // getrs, nrhs = 1
      {{kNone, 128}, {kNone, 128}, {kNone, 384}, {kNone, 384}},  //        4
      {{kNone, 64}, {kNone, 192}, {kNone, 384}, {kNone, 256}},   //        16
-     {{64, 24}, {384, 64}, {384, 384}, {256, 128}}},            //        n
+     {{224, 24}, {384, 64}, {384, 384}, {256, 128}}},           //        n
     {{{kNone, 192}, {kNone, 192}, {kNone, 384}, {kNone, 192}},  // potrs
      {{kNone, 96}, {kNone, 128}, {kNone, 384}, {kNone, 192}},
      {{kNone, 64}, {kNone, 128}, {kNone, 384}, {kNone, 128}},
-     {{96, 48}, {384, 192}, {768, 256}, {384, 96}}},
+     {{192, 48}, {384, 192}, {768, 256}, {384, 96}}},
     {{{kNone, 96}, {kNone, 96}, {kNone, 384}, {kNone, 48}},  // trsm
      {{kNone, 96}, {kNone, 96}, {kNone, 384}, {kNone, 96}},
      {{kNone, 64}, {kNone, 96}, {kNone, 384}, {kNone, 64}},
-     {{64, 48}, {384, 64}, {512, 192}, {384, 96}}},
+     {{384, 48}, {384, 64}, {512, 192}, {384, 96}}},
 };
 
 /// kSolveCrossovers where the host's vectors are 64 bytes (AVX-512), on AMD's full-width units
