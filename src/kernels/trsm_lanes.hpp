@@ -225,6 +225,15 @@ void gemm_update(int m, int n, int K, T *c, idx crs, idx ccs, const T *a, idx ar
   }
 }
 
+/// The lower triangle of the m x m lane matrix a (H lanes; element (i,k) at a + i*ars + k*acs)
+/// copied by rows into work, element (i,k) at work + (i*m + k)*H.
+template <int H, class T>
+inline void pack_triangle_rows(int m, const T *a, idx ars, idx acs, T *work) noexcept {
+  for (int i = 0; i < m; ++i)
+    for (int k = 0; k <= i; ++k)
+      copy_value<T, H>(work + (idx(i) * m + k) * H, a + i * ars + k * acs);
+}
+
 /// Orders from which one tile column of right-hand sides is solved right-looking when L's
 /// columns are its near stride (trsm_lower_right).
 inline constexpr int kRightLookingMin = 64;
@@ -279,7 +288,10 @@ inline void trsm_lower_right(bool unit, int m, int n, T alpha, const T *a, idx a
 /// With work (the host's gemm_work<T, H>() values, H: P's lanes) from kTrsmBlockedMin rows and
 /// more than one tile column: by blocks of kUpdatePanel rows, left-looking, B scaled by alpha
 /// first, each block's rows updated by the rows of X above it from packed copies
-/// (gemm_update), then solved by the tiles; the same operations in the same order.
+/// (gemm_update), then solved by the tiles; the same operations in the same order. Where L's
+/// rows are its far stride (an interleaved matrix's columns: the row's elements n*W values
+/// apart, at the orders of powers of two all in one set of L1), the tiles read each diagonal
+/// block from a copy by rows in work (pack_triangle_rows; free once the block's update is done).
 ///
 /// pf (where given) advances once a row tile, before it (not by blocks): solve_parts.
 template <class P, bool Conj, class T>
@@ -297,8 +309,15 @@ inline void trsm_lower_tiles(bool unit, int m, int n, T alpha, const T *a, idx a
         const int ib = m - i0 < kUpdatePanel ? m - i0 : kUpdatePanel;
         gemm_update<P, pack_lanes<P>, Conj, false, false>(
             ib, n, i0, b + i0 * brs, brs, bcs, a + i0 * ars, ars, acs, b, brs, bcs, work);
-        trsm_lower_tiles<P, Conj>(unit, ib, n, T(1), a + i0 * (ars + acs), ars, acs, b + i0 * brs,
-                                  brs, bcs);
+        const T *l11 = a + i0 * (ars + acs);
+        if (stride_size(acs) > stride_size(ars)) {
+          static_assert(kUpdateDepth >= kUpdatePanel);  // ib * ib values: within work
+          pack_triangle_rows<pack_lanes<P>>(ib, l11, ars, acs, work);
+          trsm_lower_tiles<P, Conj>(unit, ib, n, T(1), work, idx(ib) * pack_lanes<P>, pack_lanes<P>,
+                                    b + i0 * brs, brs, bcs);
+        } else {
+          trsm_lower_tiles<P, Conj>(unit, ib, n, T(1), l11, ars, acs, b + i0 * brs, brs, bcs);
+        }
       }
       return;
     }
