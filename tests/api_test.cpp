@@ -80,7 +80,7 @@ TEST(Context, OneHandleServesManyThreadsEachWithItsOwnMessage) {
   constexpr int kThreads = 4, kCalls = 1000, n = 6, batch = 3;
   std::mt19937_64 rng(7);
   std::vector<double> a0(std::size_t(n) * n * batch);
-  for (double &x : a0) x = std::uniform_real_distribution<double>(-1, 1)(rng);
+  for (double &x : a0) x = ompbatch::testing::uniform_pm1(rng);
   for (ompbBackend_t backend : test_backends()) {
     SCOPED_TRACE(backend_name(backend));
     Handle h(backend);

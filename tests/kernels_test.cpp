@@ -678,9 +678,8 @@ template <class T, int H, int N>
 void check_column_parts() {
   using P = k::Pack<T, H>;
   std::mt19937_64 rng(N);
-  std::uniform_real_distribution<double> d(-1, 1);
   std::vector<T> a(static_cast<size_t>(N * N * H));
-  for (auto &x : a) x = T(d(rng));
+  for (auto &x : a) x = T(ompbatch::testing::uniform_pm1(rng));
   std::vector<int> ipiv(static_cast<size_t>(N * H));
   for (const bool pivot : {true, false}) {
     typename P::I first_zero = P::index(0);
