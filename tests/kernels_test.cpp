@@ -50,7 +50,17 @@ struct Lanes {
 
 enum class Form { blocked, steps, columns };
 
-/// getrf_column_lanes<T, W, n> for the run-time n (runs_columns<T, W>(n)).
+/// The square orders check_forms factors, in its order; the left-looking form is compiled for
+/// these alone (each order's kernel is fully unrolled: all of them to kColumnsMax made this file
+/// the longest compile of the suite).
+using SquareOrders = std::integer_sequence<int, 8, 9, 10, 12, 13, 15, 16, 17, 20, 24>;
+
+template <int... N>
+std::vector<std::pair<int, int>> squares(std::integer_sequence<int, N...>) {
+  return {{N, N}...};
+}
+
+/// getrf_column_lanes<T, W, n> for the run-time n, one of N... (runs_columns<T, W>(n)).
 template <class T, int W, bool Pivot, int... N>
 void columns(int n, T *a, int *ipiv, int *info, std::integer_sequence<int, N...>) {
   auto one = [&](auto size) {
@@ -70,7 +80,7 @@ Lanes<T, W> factor(int m, int n, const std::vector<std::vector<T>> &mats, bool p
   typename P::I first_zero = P::index(0);
   int *ipiv = pivot ? r.ipiv.data() : nullptr;
   const k::idx rs = W, cs = k::idx(m) * W;
-  constexpr auto sizes = std::make_integer_sequence<int, k::kColumnsMax<T> + 1>();
+  constexpr SquareOrders sizes;
   if constexpr (F == Form::columns) {  // square, real lanes
     if (pivot)
       columns<T, W, true>(n, r.a.data(), ipiv, r.info.data(), sizes);
@@ -105,23 +115,10 @@ TYPED_TEST_SUITE(Kernels, Precisions);
 /// columns take their later interchanges at the end) both sides of kDeferRowsMax.
 template <class T, int W>
 void check_forms(std::mt19937_64 &rng) {
-  for (auto [m, n] : {std::pair{8, 8},
-                      {9, 9},
-                      {10, 10},
-                      {12, 12},
-                      {13, 13},
-                      {15, 15},
-                      {16, 16},
-                      {17, 17},
-                      {20, 20},
-                      {24, 24},
-                      {33, 33},
-                      {40, 21},
-                      {21, 40},
-                      {50, 9},
-                      {9, 50},
-                      {256, 14},
-                      {257, 14}})
+  std::vector<std::pair<int, int>> shapes = squares(SquareOrders());
+  shapes.insert(shapes.end(),
+                {{33, 33}, {40, 21}, {21, 40}, {50, 9}, {9, 50}, {256, 14}, {257, 14}});
+  for (auto [m, n] : shapes)
     for (bool pivot : {true, false}) {
       SCOPED_TRACE(::testing::Message()
                    << W << " lanes, " << m << " x " << n << (pivot ? " pivot" : " nopivot"));
