@@ -389,14 +389,12 @@ void potrf_blocked(int n, T *a, idx rs, idx cs, typename P::I &go, T *work) noex
     const int jb = n - j0 < kUpdatePanel ? n - j0 : kUpdatePanel, m = n - j0;
     const idx ccs = idx(m) * H;
     T *x = a + j0 * rs + j0 * cs;
-    for (int j = 0; j < jb; ++j)
-      for (int i = j; i < m; ++i) copy_value<T, H>(c + i * H + j * ccs, x + i * rs + j * cs);
+    copy_lower<H, false>(m, jb, x, rs, cs, c, H, ccs);
     const T *l = a + j0 * rs;  // L(j0+i, k) at l + i*rs + k*cs
     gemm_update<P, H, false, true, true>(m, jb, j0, c, H, ccs, l, rs, cs, l, cs, rs, work);
     potrf_tiles<P>(m, jb, c, H, ccs, go, j0, n);
     if (!P::any(P::bnot(P::ge(go, n)))) {  // no lane stopped
-      for (int j = 0; j < jb; ++j)
-        for (int i = j; i < m; ++i) copy_value<T, H>(x + i * rs + j * cs, c + i * H + j * ccs);
+      copy_lower<H, false>(m, jb, c, H, ccs, x, rs, cs);
       continue;
     }
     for (int j = 0; j < jb; ++j) {

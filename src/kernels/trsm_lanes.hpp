@@ -225,13 +225,20 @@ void gemm_update(int m, int n, int K, T *c, idx crs, idx ccs, const T *a, idx ar
   }
 }
 
-/// The lower triangle of the m x m lane matrix a (H lanes; element (i,k) at a + i*ars + k*acs)
-/// copied by rows into work, element (i,k) at work + (i*m + k)*H.
-template <int H, class T>
-inline void pack_triangle_rows(int m, const T *a, idx ars, idx acs, T *work) noexcept {
-  for (int i = 0; i < m; ++i)
-    for (int k = 0; k <= i; ++k)
-      copy_value<T, H>(work + (idx(i) * m + k) * H, a + i * ars + k * acs);
+/// The lower trapezoid (i >= j) of the m x n lane matrix x (H lanes; element (i,j) at x + i*xrs
+/// + j*xcs) copied into y (at y + i*yrs + j*ycs), row after row where ByRows, else column after
+/// column (the order in which the caller's copy is the contiguous one).
+template <int H, bool ByRows, class T>
+inline void copy_lower(int m, int n, const T *x, idx xrs, idx xcs, T *y, idx yrs,
+                       idx ycs) noexcept {
+  if constexpr (ByRows) {
+    for (int i = 0; i < m; ++i)
+      for (int j = 0; j <= i && j < n; ++j)
+        copy_value<T, H>(y + i * yrs + j * ycs, x + i * xrs + j * xcs);
+  } else {
+    for (int j = 0; j < n; ++j)
+      for (int i = j; i < m; ++i) copy_value<T, H>(y + i * yrs + j * ycs, x + i * xrs + j * xcs);
+  }
 }
 
 /// Orders from which one tile column of right-hand sides is solved right-looking when L's
@@ -291,7 +298,7 @@ inline void trsm_lower_right(bool unit, int m, int n, T alpha, const T *a, idx a
 /// (gemm_update), then solved by the tiles; the same operations in the same order. Where L's
 /// rows are its far stride (an interleaved matrix's columns: the row's elements n*W values
 /// apart, at the orders of powers of two all in one set of L1), the tiles read each diagonal
-/// block from a copy by rows in work (pack_triangle_rows; free once the block's update is done).
+/// block from a copy by rows in work (copy_lower; free once the block's update is done).
 ///
 /// pf (where given) advances once a row tile, before it (not by blocks): solve_parts.
 template <class P, bool Conj, class T>
@@ -310,14 +317,15 @@ inline void trsm_lower_tiles(bool unit, int m, int n, T alpha, const T *a, idx a
         gemm_update<P, pack_lanes<P>, Conj, false, false>(
             ib, n, i0, b + i0 * brs, brs, bcs, a + i0 * ars, ars, acs, b, brs, bcs, work);
         const T *l11 = a + i0 * (ars + acs);
-        if (stride_size(acs) > stride_size(ars)) {
+        idx lrs = ars, lcs = acs;                       // L(i0 + i, i0 + k) at l11 + i*lrs + k*lcs
+        if (stride_size(acs) > stride_size(ars)) {      // by rows in work
           static_assert(kUpdateDepth >= kUpdatePanel);  // ib * ib values: within work
-          pack_triangle_rows<pack_lanes<P>>(ib, l11, ars, acs, work);
-          trsm_lower_tiles<P, Conj>(unit, ib, n, T(1), work, idx(ib) * pack_lanes<P>, pack_lanes<P>,
-                                    b + i0 * brs, brs, bcs);
-        } else {
-          trsm_lower_tiles<P, Conj>(unit, ib, n, T(1), l11, ars, acs, b + i0 * brs, brs, bcs);
+          lrs = idx(ib) * pack_lanes<P>;
+          lcs = pack_lanes<P>;
+          copy_lower<pack_lanes<P>, true>(ib, ib, l11, ars, acs, work, lrs, lcs);
+          l11 = work;
         }
+        trsm_lower_tiles<P, Conj>(unit, ib, n, T(1), l11, lrs, lcs, b + i0 * brs, brs, bcs);
       }
       return;
     }
