@@ -79,8 +79,7 @@ TEST(Context, StatusNamesStringsAndVersion) {
 TEST(Context, OneHandleServesManyThreadsEachWithItsOwnMessage) {
   constexpr int kThreads = 4, kCalls = 1000, n = 6, batch = 3;
   std::mt19937_64 rng(7);
-  std::vector<double> a0(std::size_t(n) * n * batch);
-  for (double &x : a0) x = ompbatch::testing::uniform_pm1(rng);
+  const std::vector<double> a0 = random_matrix<double>(n, n * batch, rng);
   for (ompbBackend_t backend : test_backends()) {
     SCOPED_TRACE(backend_name(backend));
     Handle h(backend);

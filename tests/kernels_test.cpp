@@ -675,8 +675,7 @@ template <class T, int H, int N>
 void check_column_parts() {
   using P = k::Pack<T, H>;
   std::mt19937_64 rng(N);
-  std::vector<T> a(static_cast<size_t>(N * N * H));
-  for (auto &x : a) x = T(ompbatch::testing::uniform_pm1(rng));
+  std::vector<T> a = ompbatch::testing::random_matrix<T>(N * N * H, 1, rng);
   std::vector<int> ipiv(static_cast<size_t>(N * H));
   for (const bool pivot : {true, false}) {
     typename P::I first_zero = P::index(0);
