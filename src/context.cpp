@@ -12,10 +12,6 @@
 #include "dispatch.hpp"
 #include "ompbatch/ompbatch.hpp"
 
-#if defined(__x86_64__) || defined(__i386__)
-#include <cpuid.h>
-#endif
-
 namespace ompbatch {
 namespace {
 
@@ -141,24 +137,3 @@ void Context::set_memory_space(MemorySpace space) {
 }
 
 }  // namespace ompbatch
-
-namespace ompbatch::detail {
-
-Avx512Host avx512_host() {
-  static const Avx512Host host = [] {
-#if defined(__x86_64__) || defined(__i386__)
-    unsigned a, b, c, d;
-    if (!__get_cpuid(0, &a, &b, &c, &d)) return Avx512Host::intel;
-    const bool amd = b == 0x68747541 && d == 0x69746e65 && c == 0x444d4163;  // "AuthenticAMD"
-    if (!__get_cpuid(1, &a, &b, &c, &d)) return Avx512Host::intel;
-    const unsigned base = (a >> 8) & 0xf, family = base == 0xf ? base + ((a >> 20) & 0xff) : base;
-    const bool avx512 = __get_cpuid_count(7, 0, &a, &b, &c, &d) && (b >> 16 & 1);  // AVX512F
-    return avx512_host(amd, family, avx512);
-#else
-    return Avx512Host::intel;
-#endif
-  }();
-  return host;
-}
-
-}  // namespace ompbatch::detail

@@ -15,6 +15,9 @@
 #include "simd/host.hpp"
 #include "simd/lanes.hpp"
 #include "vendor/vendor.hpp"
+#if defined(__x86_64__) || defined(__i386__)
+#include <cpuid.h>
+#endif
 #ifdef OMPBATCH_HAVE_OFFLOAD
 #include "offload/offload.hpp"
 #endif
@@ -278,8 +281,24 @@ constexpr Avx512Host avx512_host(bool amd, unsigned family, bool avx512) noexcep
   return family == 0x19 && avx512 ? Avx512Host::amd_half_width : Avx512Host::amd;
 }
 
-/// avx512_host of the CPU this process runs on (CPUID, read once; intel off x86).
-Avx512Host avx512_host();
+/// avx512_host of the CPU this process runs on (CPUID, read once; intel off x86). Inline: the
+/// tests call it through host_table, and the library exports its APIs alone (src/exports.map).
+inline Avx512Host avx512_host() {
+  static const Avx512Host host = [] {
+#if defined(__x86_64__) || defined(__i386__)
+    unsigned a, b, c, d;
+    if (!__get_cpuid(0, &a, &b, &c, &d)) return Avx512Host::intel;
+    const bool amd = b == 0x68747541 && d == 0x69746e65 && c == 0x444d4163;  // "AuthenticAMD"
+    if (!__get_cpuid(1, &a, &b, &c, &d)) return Avx512Host::intel;
+    const unsigned base = (a >> 8) & 0xf, family = base == 0xf ? base + ((a >> 20) & 0xff) : base;
+    const bool avx512 = __get_cpuid_count(7, 0, &a, &b, &c, &d) && (b >> 16 & 1);  // AVX512F
+    return avx512_host(amd, family, avx512);
+#else
+    return Avx512Host::intel;
+#endif
+  }();
+  return host;
+}
 
 /// Of a table's forms, the one for this host: avx2 for AVX2 builds; for AVX-512 builds the form
 /// of avx512_host().
