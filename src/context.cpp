@@ -9,7 +9,6 @@
 #include <string>
 #include <utility>
 
-#include "dispatch.hpp"
 #include "ompbatch/ompbatch.hpp"
 
 namespace ompbatch {
