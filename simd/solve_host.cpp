@@ -144,14 +144,20 @@ inline constexpr int kPotrfPackedNarrowMin = 7, kPotrfPackedNarrowMax = 10;
 template <class T>
 inline constexpr int kPotrfBlockedMin = std::is_same_v<T, float> ? 256 : 192;
 
-/// The order from which potrf's packs of column-major matrices move only the factored triangle
-/// (potrf_tiles and potrf_blocked read and write nothing else). Intel Xeon VM, g++ build, strided
-/// and pointer array, 2 threads, 32 MiB, medians of 3 alternating runs, triangle / whole: n = 32 /
-/// 64 / 128 double 1.16-1.24x / 1.06-1.15x / 1.12-1.20x, single 1.02-1.11x / 1.05-1.14x
-/// / 1.08-1.24x, double complex 1.13-1.14x at 32 and 1.07-1.18x at 64; at n = 8 0.88-0.96x and at
-/// 16 0.92-1.16x (a whole matrix of n = 8 moves as one dense column of tiles, its triangle by a
-/// partial tile per column).
-inline constexpr int kPotrfTrianglePackMin = 32;
+/// The order from which the packs of column-major matrices move only the triangle potrf
+/// factors, or potrs and trsm read (potrf_tiles, potrf_blocked and the solves' kernels read and
+/// write nothing else of A). potrf: Intel Xeon VM, g++ build, strided and pointer array, 2
+/// threads, 32 MiB, medians of 3 alternating runs, triangle / whole: n = 32 / 64 / 128 double
+/// 1.16-1.24x / 1.06-1.15x / 1.12-1.20x, single 1.02-1.11x / 1.05-1.14x / 1.08-1.24x, double
+/// complex 1.13-1.14x at 32 and 1.07-1.18x at 64; at n = 8 0.88-0.96x and at 16 0.92-1.16x (a
+/// whole matrix of n = 8 moves as one dense column of tiles, its triangle by a partial tile per
+/// column). potrs and trsm, on the lanes (OMPBATCH_HOST_PATH=lanes): Zen 5 VM, strided, medians
+/// of 2 alternating runs of the tester (-r 3) with the whole matrix and the triangle packed, speed
+/// over the LAPACKE loop triangle / whole, nrhs = 1, g++: n = 8 / 16 / 24 0.80-1.43x (potrs s
+/// 0.80 at 16, trsm s 1.43 at 24), 32 1.01-1.58x, 64 1.01-1.20x, 128 1.14-1.30x, 256 1.25-1.45x;
+/// clang++-19 build 0.94-1.42x from 32 (1.03-1.42x at 128 and 256); nrhs = n (g++, strided and
+/// pointer array, 32..256) 0.93-1.15x, median 1.04.
+inline constexpr int kTrianglePackMin = 32;
 
 /// The work of the solves' blocked form (trsm_lower_tiles) for triangles of order n and nrhs
 /// right-hand sides: none where it does not run (trsm_blocked).
@@ -328,7 +334,7 @@ void potrf(Uplo uplo, const BatchView<T> &A, int *info) {
     constexpr int W = decltype(lanes_w)::value;
     for_each_chunk<W>(A, [&] {
       const bool blocked = A.rows >= kPotrfBlockedMin<T>;
-      const Part part = A.rows >= kPotrfTrianglePackMin ? part_of(uplo) : Part::all;
+      const Part part = A.rows >= kTrianglePackMin ? part_of(uplo) : Part::all;
       return [&, blocked, a = LaneArg<T, W>(A, true, true, part), inf = LaneInfo<W>(info),
               work = Scratch<T>(blocked ? potrf_work<T, kPassLanes<T, W>>(A.rows) : 0)](
                  idx b0, int lanes, Place at) mutable {
@@ -344,10 +350,11 @@ void potrf(Uplo uplo, const BatchView<T> &A, int *info) {
   });
 }
 
-/// The routines that read the triangle `part` of A and overwrite B (potrs, trsm): f(a, b, lanes,
-/// work, ahead) on each chunk's bound lanes (lanes: std::integral_constant<int, W>; work:
-/// solve_work's values; ahead: solve_ahead's). The right-hand sides are B's columns, or its rows
-/// where A multiplies B from the right (B.cols == A.rows; where B is square too, either).
+/// The routines that read the triangle `part` of A and overwrite B (potrs, trsm; packs of A hold
+/// only that triangle from kTrianglePackMin on): f(a, b, lanes, work, ahead) on each chunk's
+/// bound lanes (lanes: std::integral_constant<int, W>; work: solve_work's values; ahead:
+/// solve_ahead's). The right-hand sides are B's columns, or its rows where A multiplies B from
+/// the right (B.cols == A.rows; where B is square too, either).
 template <class T, class F>
 void solve_ab(const BatchView<const T> &A, Part part, const BatchView<T> &B, F f) {
   const int nrhs = B.rows == A.rows ? B.cols : B.rows;
@@ -356,7 +363,10 @@ void solve_ab(const BatchView<const T> &A, Part part, const BatchView<T> &B, F f
     for_each_chunk<W>(
         A,
         [&] {
-          return [&, a = LaneArg<const T, W>(A, true, false), b = LaneArg<T, W>(B, true, true),
+          return [&,
+                  a = LaneArg<const T, W>(A, true, false,
+                                          A.rows >= kTrianglePackMin ? part : Part::all),
+                  b = LaneArg<T, W>(B, true, true),
                   work = solve_work<T, W>(A.rows, nrhs)](idx b0, int lanes, Place at) mutable {
             const Ahead ahead = solve_ahead<W>(A, b0, at, part, kSolveSpread, kSolvePrefetchMax);
             a.bind(b0, lanes, at);

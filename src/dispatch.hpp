@@ -416,19 +416,39 @@ inline constexpr Crossover kSolveCrossovers[3][4][4] = {
 /// 0.71 / 0.78, potrs 0.71 / 0.80, trsm 0.69 / 0.77: 768 / 768 / 1024 -> kPast1024; single complex
 /// (-p c, 2026-11-28 evening): getrs 0.74 / 0.77, potrs 0.71 / 0.77, trsm 0.65 / 0.76: 1024 ->
 /// kPast1024.
+/// Real potrs and trsm, column-major, again once their lanes packed only the triangle they read
+/// (simd/solve_host.cpp, kTrianglePackMin; 2026-12-04, a 2-core Zen 5 VM, g++ build), by
+///   scripts/crossovers.py --runs 2 --table kCrossovers512,kSolveCrossovers512
+///       --routine potrs,trsm -p s,d -l strided --megabytes 32 -r 3
+///       -n 128,192,256,384,512,768 --nrhs R  (R = 1, 4, 16; and -n 768,1024 --megabytes 64)
+///       -n 256,384,512,768 --nrhs 0
+/// lanes / vendor time, old -> new entry (the rule above; two values at 768: the two commands):
+///   nrhs = 1:  potrs s 0.49-0.88 to 768, 0.82 at 1024, d 0.61-0.92, 0.78: 512 -> kPast1024;
+///              trsm s 0.85 / 0.95 / 1.01 / 0.86 / 0.86 at 128..512, 1.23 / 1.24 / 1.58 at 768 /
+///              1024: 256 -> 768; d 0.58-0.89 to 512, 1.24 / 1.08 / 1.17: 384 -> 768
+///   nrhs = 4:  potrs s 0.51-0.86 to 512, 1.00 / 0.94 / 1.05: 512 -> 768; d 0.47-0.87 to 1024:
+///              512 -> kPast1024; trsm s 0.76-0.94 to 512, 2.03 / 1.49 / 0.94: 512 -> 768; d
+///              0.51-0.83 to 512, 1.08 / 0.79 / 1.08: 512 -> 1024
+///   nrhs = 16: potrs s 0.68-0.79 to 512, 0.97 / 0.94 / 1.37: 512 -> 768; d 0.64-0.88 to 1024:
+///              512 -> kPast1024; trsm s 0.70 / 1.17 / 1.03 / 1.12 / 1.21 at 128..512: 128 -> 192;
+///              d 0.72-1.04 to 512, 0.98 / 0.91 / 1.17: 512 -> 1024
+///   nrhs = n:  trsm s 0.83 / 0.90 / 1.05 / 2.01 at 256..768: 384 -> 512; d 0.60 / 0.65 / 0.85 /
+///              1.43: 512 -> 768; potrs kept (s 0.75 / 1.09 / 1.03 / 1.45, d 0.59 / 0.65 / 0.80
+///              / 1.09)
+/// The complex entries were not measured again.
 inline constexpr Crossover kSolveCrossovers512[3][4][4] = {
     {{{kNone, 384}, {kNone, 192}, {kNone, kNone}, {kNone, 384}},                  // getrs, nrhs = 1
      {{512, 512}, {kNone, 512}, {kNone, 512}, {kNone, 192}},                      //        4
      {{512, 512}, {kNone, 512}, {kNone, 512}, {kNone, 128}},                      //        16
      {{kPast1024, 512}, {kPast1024, 1024}, {kPast1024, 768}, {kPast1024, 256}}},  //        n
-    {{{kNone, 512}, {kNone, 512}, {kNone, 512}, {kNone, 512}},                    // potrs
-     {{kNone, 512}, {kNone, 512}, {kNone, 384}, {kNone, 256}},
-     {{512, 512}, {kNone, 512}, {512, 512}, {kNone, 192}},
+    {{{kNone, kPast1024}, {kNone, kPast1024}, {kNone, 512}, {kNone, 512}},        // potrs
+     {{kNone, 768}, {kNone, kPast1024}, {kNone, 384}, {kNone, 256}},
+     {{512, 768}, {kNone, kPast1024}, {512, 512}, {kNone, 192}},
      {{kPast1024, 512}, {kPast1024, 1024}, {kPast1024, 768}, {kPast1024, 256}}},
-    {{{kNone, 256}, {kNone, 384}, {kNone, 512}, {kNone, 128}},  // trsm
-     {{512, 512}, {kNone, 512}, {kNone, 512}, {kNone, 128}},
-     {{512, 128}, {kNone, 512}, {512, 384}, {kNone, 96}},
-     {{kPast1024, 384}, {kPast1024, 512}, {kPast1024, 512}, {kPast1024, 256}}},
+    {{{kNone, 768}, {kNone, 768}, {kNone, 512}, {kNone, 128}},  // trsm
+     {{512, 768}, {kNone, 1024}, {kNone, 512}, {kNone, 128}},
+     {{512, 192}, {kNone, 1024}, {512, 384}, {kNone, 96}},
+     {{kPast1024, 512}, {kPast1024, 768}, {kPast1024, 512}, {kPast1024, 256}}},
 };
 
 /// kSolveCrossovers512 for Intel's AVX-512 (Avx512Host::intel; every vendor but AMD): its
