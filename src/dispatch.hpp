@@ -240,11 +240,20 @@ inline constexpr Crossover kCrossovers[4][4] = {
 /// matinv's, which the half-width table's rule would move 512 -> 768 (0.89 at 512); kept, one
 /// entry at the rule's edge (the sweep of that VM ran that cell on the vendor path at 1.19x /
 /// 0.85x the loop, g++ / clang builds).
+/// Double interleaved getrf and matinv once more on a Zen 5 VM (2026-12-04, g++ build), by
+///   scripts/crossovers.py --runs 2 --table kCrossovers512,kSolveCrossovers512
+///                         --routine getrf,matinv -p d -n 384,512,768 -l interleaved
+///                         --megabytes 64 -r 3
+/// lanes / vendor time at 384 / 512 / 768: getrf 0.68 / 0.69 / 0.83, matinv 0.71 / 0.77 / 0.86.
+/// Both VMs' lanes ran ahead below the orders the Zen 4 VM's moves had set (Intel: getrf 0.94 at
+/// 768, matinv 0.89 at 512), and both VMs' vendor path from the next order (Zen 5 getrf 1.12 at
+/// 1024; Intel getrf 1.16 at 1024, matinv 1.12 at 768): getrf d 768 -> 1024, matinv d 512 -> 768
+/// (the Zen 5 VM's lanes, 0.86 at 768 and 0.92 at 1024, kept from there for the Intel VM's sake).
 /// Columns: S, D, C, Z.
 inline constexpr Crossover kCrossovers512[4][4] = {
-    {{kPast1024, 384}, {768, 192}, {kPast1024, 384}, {kPast1024, 256}},        // getrf
+    {{kPast1024, 384}, {1024, 192}, {kPast1024, 384}, {kPast1024, 256}},       // getrf
     {{768, 512}, {768, 768}, {kPast1024, 512}, {kPast1024, 768}},              // getri
-    {{512, 512}, {512, 384}, {kPast1024, 512}, {kPast1024, 384}},              // matinv
+    {{512, 512}, {768, 384}, {kPast1024, 512}, {kPast1024, 384}},              // matinv
     {{kPast1024, 256}, {kPast1024, 384}, {kPast1024, 384}, {kPast1024, 192}},  // potrf
 };
 
