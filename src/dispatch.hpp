@@ -270,7 +270,9 @@ inline constexpr Crossover kCrossovers512[4][4] = {
 /// below). Moved from kCrossovers512: interleaved getrf d 768 -> 512, c past 1024 -> 512, z ->
 /// 768; getri d 768 -> 512, c and z past 1024 -> 512; matinv s 512 -> 768, c past 1024 -> 512, z
 /// -> 384; column-major getrf c 384 -> 256; getri d 768 -> 512, c 512 -> 384, z 768 -> 256;
-/// matinv d 384 -> 512, c 512 -> 384; potrf s 256 -> 512, d 384 -> 768. Columns: S, D, C, Z.
+/// matinv d 384 -> 512, c 512 -> 384; potrf s 256 -> 512, d 384 -> 768. (kCrossovers512's
+/// double interleaved getrf and matinv have moved since, to 1024 and 768: 2026-12-04, above.)
+/// Columns: S, D, C, Z.
 inline constexpr Crossover kCrossovers512HalfWidth[4][4] = {
     {{kPast1024, 384}, {512, 192}, {512, 256}, {768, 256}},                    // getrf
     {{768, 512}, {512, 512}, {512, 384}, {512, 256}},                          // getri
