@@ -159,6 +159,11 @@ inline constexpr int kPotrfBlockedMin = std::is_same_v<T, float> ? 256 : 192;
 /// pointer array, 32..256) 0.93-1.15x, median 1.04.
 inline constexpr int kTrianglePackMin = 32;
 
+/// What the packs of an order-n A move for a routine that reads only `part` of it.
+inline Part packed_part(int n, Part part) {
+  return n >= kTrianglePackMin ? part : Part::all;
+}
+
 /// The work of the solves' blocked form (trsm_lower_tiles) for triangles of order n and nrhs
 /// right-hand sides: none where it does not run (trsm_blocked).
 template <class T, int W>
@@ -334,8 +339,8 @@ void potrf(Uplo uplo, const BatchView<T> &A, int *info) {
     constexpr int W = decltype(lanes_w)::value;
     for_each_chunk<W>(A, [&] {
       const bool blocked = A.rows >= kPotrfBlockedMin<T>;
-      const Part part = A.rows >= kTrianglePackMin ? part_of(uplo) : Part::all;
-      return [&, blocked, a = LaneArg<T, W>(A, true, true, part), inf = LaneInfo<W>(info),
+      return [&, blocked, a = LaneArg<T, W>(A, true, true, packed_part(A.rows, part_of(uplo))),
+              inf = LaneInfo<W>(info),
               work = Scratch<T>(blocked ? potrf_work<T, kPassLanes<T, W>>(A.rows) : 0)](
                  idx b0, int lanes, Place at) mutable {
         const Ahead ahead = blocked ? Ahead{} : potrf_ahead<W>(A, b0, at, part_of(uplo));
@@ -363,9 +368,7 @@ void solve_ab(const BatchView<const T> &A, Part part, const BatchView<T> &B, F f
     for_each_chunk<W>(
         A,
         [&] {
-          return [&,
-                  a = LaneArg<const T, W>(A, true, false,
-                                          A.rows >= kTrianglePackMin ? part : Part::all),
+          return [&, a = LaneArg<const T, W>(A, true, false, packed_part(A.rows, part)),
                   b = LaneArg<T, W>(B, true, true),
                   work = solve_work<T, W>(A.rows, nrhs)](idx b0, int lanes, Place at) mutable {
             const Ahead ahead = solve_ahead<W>(A, b0, at, part, kSolveSpread, kSolvePrefetchMax);

@@ -124,6 +124,11 @@ Dense<T> dense(int m, int n, const std::vector<T> &a) {
   return Dense<T>(m, n, a.data());
 }
 
+/// Whether element (i, j) lies in the lower (else the upper) triangle, its diagonal included.
+bool in_triangle(bool lower, int i, int j) {
+  return lower ? i >= j : i <= j;
+}
+
 /// A copy of the n x n matrix a with NaN wherever a routine that reads only the triangle uplo
 /// (and with a unit diagonal, not the diagonal) must not look: any read of it shows in the
 /// results.
@@ -132,9 +137,7 @@ std::vector<T> nan_outside(ompbFillMode_t uplo, bool unit, int n, std::vector<T>
   const T nan = T(std::numeric_limits<real_t<T>>::quiet_NaN());
   for (int j = 0; j < n; ++j)
     for (int i = 0; i < n; ++i)
-      if (uplo == OMPB_FILL_MODE_LOWER ? i < j : i > j)
-        a[i + std::size_t(j) * n] = nan;
-      else if (unit && i == j)
+      if (!in_triangle(uplo == OMPB_FILL_MODE_LOWER, i, j) || (unit && i == j))
         a[i + std::size_t(j) * n] = nan;
   return a;
 }
@@ -351,7 +354,7 @@ TYPED_TEST(Solvers, PotrfMatchesLapack) {
             Dense<T> F(n, n);  // the factor: L, or U
             for (int j = 0; j < n; ++j)
               for (int i = 0; i < n; ++i) {
-                const bool mine = u == 'L' ? i >= j : i <= j;
+                const bool mine = in_triangle(u == 'L', i, j);
                 if (!mine)  // the other triangle is not touched
                   EXPECT_EQ(std::memcmp(&got[i + j * n], &a[k][i + j * n], sizeof(T)), 0);
                 else
@@ -362,7 +365,7 @@ TYPED_TEST(Solvers, PotrfMatchesLapack) {
             double diff = 0;
             for (int j = 0; j < n; ++j)
               for (int i = 0; i < n; ++i)
-                if (u == 'L' ? i >= j : i <= j) diff = std::max(diff, std::abs(F(i, j) - R(i, j)));
+                if (in_triangle(u == 'L', i, j)) diff = std::max(diff, std::abs(F(i, j) - R(i, j)));
             EXPECT_LT(diff, 100 * n * eps<T>() * A0.norm1()) << "matrix " << k;
             const Dense<T> LLH = u == 'L' ? F * op('C', F) : op('C', F) * F;
             EXPECT_LT((A0 - LLH).norm1() / (n * A0.norm1() * eps<T>()), 30.0) << "matrix " << k;
@@ -537,7 +540,7 @@ TYPED_TEST(Solvers, TrsmEveryCombination) {
                     Dense<T> T_(k, k);  // the triangle trsm uses
                     for (int j = 0; j < k; ++j)
                       for (int i = 0; i < k; ++i) {
-                        const bool in = uplo == OMPB_FILL_MODE_LOWER ? i >= j : i <= j;
+                        const bool in = in_triangle(uplo == OMPB_FILL_MODE_LOWER, i, j);
                         T_(i, j) = i == j && diag == OMPB_DIAG_UNIT ? 1.0 : in ? A0(i, j) : 0.0;
                       }
                     const Dense<T> X = dense(m, n, B.get(q));
