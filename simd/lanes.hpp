@@ -408,14 +408,17 @@ void move_tiles(idx rows, idx cols, idx cs, T *const (&mats)[N], B *block, LW w,
   }
 }
 
-/// move_tiles for the Tiling<E>::lanes matrices b0.. of the column-major batch v (elements E).
+/// move_tiles for the Tiling<E>::lanes matrices b0.. of the column-major batch v (elements E):
+/// their `part`, or (Part::all) their columns j0..j1-1 alone (j1 < 0: to the last).
 template <bool ToBlock, class U, class B, class LW>
-void move_items(const BatchView<U> &v, idx b0, B *block, LW w, idx bcs, Part part = Part::all) {
+void move_items(const BatchView<U> &v, idx b0, B *block, LW w, idx bcs, Part part = Part::all,
+                idx j0 = 0, idx j1 = -1) {
   constexpr int N = Tiling<std::remove_const_t<U>>::lanes;
+  const idx cs = col_stride(v.layout, v.ld, v.width);
   decltype(tile_scalars(v.data)) mats[N];
-  for (int l = 0; l < N; ++l) mats[l] = tile_scalars(item(v, b0 + l));
-  move_tiles<ToBlock>(v.rows, v.cols, col_stride(v.layout, v.ld, v.width), mats,
-                      tile_scalars(block), w, bcs, part);
+  for (int l = 0; l < N; ++l) mats[l] = tile_scalars(item(v, b0 + l) + j0 * cs);
+  move_tiles<ToBlock>(v.rows, (j1 < 0 ? v.cols : j1) - j0, cs, mats, tile_scalars(block + j0 * bcs),
+                      w, bcs, part);
 }
 
 /// The lanes of matrices b0.. that move_tiles can take, Tiling's lanes at a time from lane 0
@@ -432,11 +435,22 @@ int move_lanes(const BatchView<U> &v, idx b0, int lanes, B *buf, Part part) {
   return l;
 }
 
+/// Columns of a move_tiles panel in copy_items: the interleaved side's lines that one group of
+/// Tiling's lanes reads or writes in part stay in the L1 cache (32 KiB) until the run's other
+/// groups have moved theirs.
+template <class T>
+idx panel_cols(int rows, int width) {
+  return std::max<idx>(1, idx(32768) / std::max<idx>(1, idx(rows) * width * idx(sizeof(T))));
+}
+
 /// Copies `count` matrices, from..from+count-1 of the batch f to to..to+count-1 of the batch t
 /// (same shape; only their rows x cols elements are written; U is T or const T). Between an
 /// interleaved and a column-major batch of elements Tiling moves, its lanes' matrices on
-/// consecutive lanes of one block move as one through move_tiles; the rest element by element,
-/// kGroup matrices at a time (an interleaved block's cache lines read once).
+/// consecutive lanes of one block move as one through move_tiles, the groups of a run a panel
+/// of columns at a time: a block line holds more lanes than one group where its width passes
+/// Tiling's lanes (single precision on AVX-512: 16 lanes, tiles of 8), and group by group down
+/// the whole matrix each line was read (or written in part) once per group. The rest moves
+/// element by element, kGroup matrices at a time (an interleaved block's cache lines read once).
 template <class T, class U>
 void copy_items(const BatchView<U> &f, idx from, const BatchView<T> &t, idx to, idx count) {
   const idx frs = row_stride(f.layout, f.width), fcs = col_stride(f.layout, f.ld, f.width);
@@ -444,15 +458,24 @@ void copy_items(const BatchView<U> &f, idx from, const BatchView<T> &t, idx to, 
   const bool f_lanes = f.layout == Layout::interleaved, t_lanes = t.layout == Layout::interleaved;
   for (idx b = 0; b < count;) {
     if constexpr (constexpr int N = Tiling<T>::lanes; N > 0) {
-      const bool run = b + N <= count && f_lanes != t_lanes && (f_lanes ? trs : frs) == 1;
-      if (run && t_lanes && (to + b) % t.width + N <= t.width) {
-        move_items<true>(f, from + b, item(t, to + b), trs, tcs);
-        b += N;
-        continue;
+      // the groups of N lanes from b in one block of the interleaved side
+      idx groups = 0;
+      if (f_lanes != t_lanes && (f_lanes ? trs : frs) == 1) {
+        const idx lane = t_lanes ? (to + b) % t.width : (from + b) % f.width;
+        groups = std::min((count - b) / N, ((t_lanes ? t.width : f.width) - lane) / N);
       }
-      if (run && f_lanes && (from + b) % f.width + N <= f.width) {
-        move_items<false>(t, to + b, item(f, from + b), frs, fcs);
-        b += N;
+      if (groups > 0) {
+        const idx cols = t.cols,
+                  step = groups > 1 ? panel_cols<T>(t.rows, t_lanes ? t.width : f.width) : cols;
+        for (idx j0 = 0; j0 < cols; j0 += step)
+          for (idx g = b; g < b + groups * N; g += N) {
+            const idx j1 = std::min(cols, j0 + step);
+            if (t_lanes)
+              move_items<true>(f, from + g, item(t, to + g), trs, tcs, Part::all, j0, j1);
+            else
+              move_items<false>(t, to + g, item(f, from + g), frs, fcs, Part::all, j0, j1);
+          }
+        b += groups * N;
         continue;
       }
     }

@@ -11,6 +11,7 @@
 #include <omp.h>
 
 #include <algorithm>
+#include <array>
 #include <complex>
 #include <cstring>
 #include <limits>
@@ -515,6 +516,67 @@ TYPED_TEST(Kernels, GetriInterchangesEqualLaswp) {
   std::mt19937_64 rng(47);
   check_getri_interchanges<TypeParam, ompbatch::detail::host::width<TypeParam>()>(rng);
   check_getri_interchanges<TypeParam, ompbatch::detail::host::preferred_width<TypeParam>()>(rng);
+}
+
+/// host::copy_items between an interleaved batch and a column-major one, both ways: element
+/// (i, j) of matrices from..from+count-1 lands on to..to+count-1, and nothing else of the target
+/// changes. The runs cover groups of Tiling's lanes alone and several in one block (single
+/// precision: 16 and 24 lanes a block, tiles of 8; then by panels of columns, several to a
+/// matrix at 40 x 40 and 9 x 100, one column each at 520 x 3), partial groups, runs that start
+/// inside a block and cross into the next, and leading dimensions past the rows.
+TYPED_TEST(Kernels, CopyItemsMovesTheMatricesAndNothingElse) {
+  using T = TypeParam;
+  using View = ompbatch::BatchView<T>;
+  using CView = ompbatch::BatchView<const T>;
+  struct Shape {
+    int rows, cols, ld;
+  };
+  std::mt19937_64 rng(53);
+  for (const Shape sh :
+       {Shape{40, 40, 40}, Shape{9, 100, 9}, Shape{520, 3, 520}, Shape{5, 7, 6}, Shape{1, 1, 1}})
+    for (const int width : {4, 8, 16, 24})
+      for (const auto [from, to, count] : {std::array<int, 3>{0, 0, 48}, {3, 5, 40}, {8, 16, 17}}) {
+        const int batch = 64;
+        const k::idx mat = k::idx(sh.ld) * sh.cols, blocks = (batch + width - 1) / width;
+        std::vector<T> il(size_t(blocks * width * mat)), cm(size_t(batch * mat));
+        const auto iv = View::interleaved(sh.rows, sh.cols, il.data(), sh.ld, width, batch);
+        const auto cv = View::strided(sh.rows, sh.cols, cm.data(), sh.ld, mat, batch);
+        const auto civ = CView::interleaved(sh.rows, sh.cols, il.data(), sh.ld, width, batch);
+        const auto ccv = CView::strided(sh.rows, sh.cols, cm.data(), sh.ld, mat, batch);
+        for (const bool to_lanes : {true, false}) {
+          SCOPED_TRACE(::testing::Message()
+                       << sh.rows << " x " << sh.cols << " ld " << sh.ld << ", width " << width
+                       << ", " << count << " from " << from << " to " << to
+                       << (to_lanes ? ", into the interleaved batch" : ", out of it"));
+          for (std::vector<T> *x : {&il, &cm}) {  // in place: the views hold their addresses
+            const std::vector<T> r = ompbatch::testing::random_matrix<T>(int(x->size()), 1, rng);
+            std::copy(r.begin(), r.end(), x->begin());
+          }
+          const std::vector<T> il0 = il, cm0 = cm;
+          if (to_lanes)
+            k::host::copy_items(ccv, from, iv, to, count);
+          else
+            k::host::copy_items(civ, from, cv, to, count);
+          const View &tv = to_lanes ? iv : cv, &fv = to_lanes ? cv : iv;
+          const std::vector<T> &target = to_lanes ? il : cm, &before = to_lanes ? il0 : cm0;
+          // the expected target: its old values, the copied elements written over them
+          std::vector<T> want = before;
+          const k::idx frs = k::row_stride(fv.layout, width),
+                       fcs = k::col_stride(fv.layout, sh.ld, width);
+          const k::idx trs = k::row_stride(tv.layout, width),
+                       tcs = k::col_stride(tv.layout, sh.ld, width);
+          for (int b = 0; b < count; ++b) {
+            const k::idx f0 = k::item(fv, from + b) - (to_lanes ? cm.data() : il.data());
+            const k::idx t0 = k::item(tv, to + b) - target.data();
+            const std::vector<T> &source0 = to_lanes ? cm0 : il0;
+            for (int j = 0; j < sh.cols; ++j)
+              for (int i = 0; i < sh.rows; ++i)
+                want[size_t(t0 + i * trs + j * tcs)] = source0[size_t(f0 + i * frs + j * fcs)];
+          }
+          ASSERT_EQ(target, want);
+          ASSERT_EQ(to_lanes ? cm : il, to_lanes ? cm0 : il0);  // the source unchanged
+        }
+      }
 }
 
 /// The chunks' loop: in a region of t threads (1 to the process's), thread i runs the i-th
