@@ -446,20 +446,35 @@ inline constexpr Crossover kSolveCrossovers[3][4][4] = {
 ///   nrhs = n:  trsm s 0.83 / 0.90 / 1.05 / 2.01 at 256..768: 384 -> 512; d 0.60 / 0.65 / 0.85 /
 ///              1.43: 512 -> 768; potrs kept (s 0.75 / 1.09 / 1.03 / 1.45, d 0.59 / 0.65 / 0.80
 ///              / 1.09)
-/// The complex entries were not measured again.
+/// Complex potrs and trsm, column-major, the same VM and build (2026-12-04), the same command
+/// with -p c,z -n 96,128,192,256,384,512 (R = 1, 4, 16; then -n 768,1024 --megabytes 64) and
+/// -n 192,256,384,512,768 (R = 0), lanes / vendor time at 96 / 128 / 192 / 256 / 384 / 512 / 768
+/// / 1024, old -> new entry:
+///   nrhs = 1:  potrs c 0.30-0.74 to 768, 0.97 at 1024: 512 -> kPast1024; z 0.67-0.87 to 768,
+///              1.12: 512 -> 1024; trsm c 0.45-0.62 to 512, 1.08 / 0.96: 512 -> 768; z 0.95 /
+///              0.98 / 0.83 / 0.81 / 0.94 / 0.97 / 1.04 / 1.07: 128 -> 768
+///   nrhs = 4:  potrs c 0.37-0.87 to 768, 1.32: 384 -> 1024; z 0.74 / 0.95 / 1.03 / 1.00 / 0.91 /
+///              1.06 / 1.15 / 1.29: 256 kept; trsm c 0.46-0.97 to 512, 1.01 / 1.24: 512 kept; z
+///              0.86-0.99 to 384, 1.28 / 0.99 / 1.39: 128 -> 512
+///   nrhs = 16: potrs c 0.42-0.93 to 768, 0.96: 512 -> kPast1024; z 0.67-0.99 to 512, 1.13 /
+///              1.25: 192 -> 768; trsm c 0.51-0.93 to 512, 1.00 / 0.95: 384 -> 768; z 0.83-0.96 to
+///              384, 1.17 / 1.06 / 1.06: 96 -> 512
+///   nrhs = n:  potrs c 0.86 / 0.69 / 0.87 / 0.92 / 1.03 at 192..768: 768 kept; z 0.79 / 0.88 /
+///              0.98 / 1.06 / 1.12: 256 -> 512; trsm c 0.59 / 0.96 / 0.75 / 0.93 / 1.11: 512 kept;
+///              z 0.84 / 0.81 / 1.00 / 1.14 / 1.18: 256 -> 384
 inline constexpr Crossover kSolveCrossovers512[3][4][4] = {
     {{{kNone, 384}, {kNone, 192}, {kNone, kNone}, {kNone, 384}},                  // getrs, nrhs = 1
      {{512, 512}, {kNone, 512}, {kNone, 512}, {kNone, 192}},                      //        4
      {{512, 512}, {kNone, 512}, {kNone, 512}, {kNone, 128}},                      //        16
      {{kPast1024, 512}, {kPast1024, 1024}, {kPast1024, 768}, {kPast1024, 256}}},  //        n
-    {{{kNone, kPast1024}, {kNone, kPast1024}, {kNone, 512}, {kNone, 512}},        // potrs
-     {{kNone, 768}, {kNone, kPast1024}, {kNone, 384}, {kNone, 256}},
-     {{512, 768}, {kNone, kPast1024}, {512, 512}, {kNone, 192}},
-     {{kPast1024, 512}, {kPast1024, 1024}, {kPast1024, 768}, {kPast1024, 256}}},
-    {{{kNone, 768}, {kNone, 768}, {kNone, 512}, {kNone, 128}},  // trsm
-     {{512, 768}, {kNone, 1024}, {kNone, 512}, {kNone, 128}},
-     {{512, 192}, {kNone, 1024}, {512, 384}, {kNone, 96}},
-     {{kPast1024, 512}, {kPast1024, 768}, {kPast1024, 512}, {kPast1024, 256}}},
+    {{{kNone, kPast1024}, {kNone, kPast1024}, {kNone, kPast1024}, {kNone, 1024}},  // potrs
+     {{kNone, 768}, {kNone, kPast1024}, {kNone, 1024}, {kNone, 256}},
+     {{512, 768}, {kNone, kPast1024}, {512, kPast1024}, {kNone, 768}},
+     {{kPast1024, 512}, {kPast1024, 1024}, {kPast1024, 768}, {kPast1024, 512}}},
+    {{{kNone, 768}, {kNone, 768}, {kNone, 768}, {kNone, 768}},  // trsm
+     {{512, 768}, {kNone, 1024}, {kNone, 512}, {kNone, 512}},
+     {{512, 192}, {kNone, 1024}, {512, 768}, {kNone, 512}},
+     {{kPast1024, 512}, {kPast1024, 768}, {kPast1024, 512}, {kPast1024, 384}}},
 };
 
 /// kSolveCrossovers512 for Intel's AVX-512 (Avx512Host::intel; every vendor but AMD): its
