@@ -447,10 +447,10 @@ idx panel_cols(int rows, int width) {
 /// (same shape; only their rows x cols elements are written; U is T or const T). Between an
 /// interleaved and a column-major batch of elements Tiling moves, its lanes' matrices on
 /// consecutive lanes of one block move as one through move_tiles, the groups of a run a panel
-/// of columns at a time: a block line holds more lanes than one group where its width passes
-/// Tiling's lanes (single precision on AVX-512: 16 lanes, tiles of 8), and group by group down
-/// the whole matrix each line was read (or written in part) once per group. The rest moves
-/// element by element, kGroup matrices at a time (an interleaved block's cache lines read once).
+/// of columns at a time: where a block line holds more lanes than one group (single precision
+/// on AVX-512: 16 lanes, tiles of 8), each line is so read (or written) once, not once a group
+/// down the whole matrix. The rest moves element by element, kGroup matrices at a time (an
+/// interleaved block's cache lines read once).
 template <class T, class U>
 void copy_items(const BatchView<U> &f, idx from, const BatchView<T> &t, idx to, idx count) {
   const idx frs = row_stride(f.layout, f.width), fcs = col_stride(f.layout, f.ld, f.width);
@@ -467,14 +467,14 @@ void copy_items(const BatchView<U> &f, idx from, const BatchView<T> &t, idx to, 
       if (groups > 0) {
         const idx cols = t.cols,
                   step = groups > 1 ? panel_cols<T>(t.rows, t_lanes ? t.width : f.width) : cols;
-        for (idx j0 = 0; j0 < cols; j0 += step)
-          for (idx g = b; g < b + groups * N; g += N) {
-            const idx j1 = std::min(cols, j0 + step);
+        for (idx j0 = 0; j0 < cols; j0 += step) {
+          const idx j1 = std::min(cols, j0 + step);
+          for (idx g = b; g < b + groups * N; g += N)
             if (t_lanes)
               move_items<true>(f, from + g, item(t, to + g), trs, tcs, Part::all, j0, j1);
             else
               move_items<false>(t, to + g, item(f, from + g), frs, fcs, Part::all, j0, j1);
-          }
+        }
         b += groups * N;
         continue;
       }
