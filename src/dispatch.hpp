@@ -110,7 +110,8 @@ inline constexpr int kPast1024 = 2048;
 // (384). bench/results/vm-epyc-zen3-2c-20261203-solve-crossovers-nrhs-n.txt. The README's
 // "Crossovers" gives double's entries. Columns: S, D, C, Z.
 
-/// getrf, getri, matinv, potrf, in the order of Routine (AVX2; AVX-512: kCrossovers512).
+/// getrf, getri, matinv, potrf, in the order of Routine (AVX2; AVX-512: kCrossovers512 and its
+/// forms).
 inline constexpr Crossover kCrossovers[4][4] = {
     {{256, 192}, {512, 192}, {384, 256}, {256, 128}},  // getrf
     {{384, 320}, {384, 256}, {384, 256}, {192, 192}},  // getri
@@ -119,8 +120,9 @@ inline constexpr Crossover kCrossovers[4][4] = {
 };
 
 /// kCrossovers where the host's vectors are 64 bytes (AVX-512): the lane kernels run twice the
-/// lanes there and stay ahead to larger orders. Measured on the 2-core Zen 5 VM (AVX-512), 2
-/// threads, by
+/// lanes there and stay ahead to larger orders. The one AVX-512 table until 2026-12-04 (then
+/// kCrossovers512), since then Intel's (Avx512Host::intel); its history follows. Measured on the
+/// 2-core Zen 5 VM (AVX-512), 2 threads, by
 ///   scripts/crossovers.py --runs 2 --routine getrf,getri,matinv,potrf -p s,d,c,z
 ///                         -n 32,48,64,96,128,192,256,320,384,512 -l interleaved,strided
 ///                         --megabytes 32 -r 3
@@ -250,11 +252,52 @@ inline constexpr Crossover kCrossovers[4][4] = {
 /// 1024; Intel getrf 1.16 at 1024, matinv 1.12 at 768): getrf d 768 -> 1024, matinv d 512 -> 768
 /// (the Zen 5 VM's lanes, 0.86 at 768 and 0.92 at 1024, kept from there for the Intel VM's sake).
 /// Columns: S, D, C, Z.
-inline constexpr Crossover kCrossovers512[4][4] = {
+inline constexpr Crossover kCrossovers512Intel[4][4] = {
     {{kPast1024, 384}, {1024, 192}, {kPast1024, 384}, {kPast1024, 256}},       // getrf
     {{768, 512}, {768, 768}, {kPast1024, 512}, {kPast1024, 768}},              // getri
     {{512, 512}, {768, 384}, {kPast1024, 512}, {kPast1024, 384}},              // matinv
     {{kPast1024, 256}, {kPast1024, 384}, {kPast1024, 384}, {kPast1024, 192}},  // potrf
+};
+
+/// kCrossovers512 for AMD's full-width AVX-512 (Avx512Host::amd, Zen 5), measured again on the
+/// 2-core Zen 5 VM (g++ build, 2026-12-04) once the lanes' packs moved by tiles and panels and
+/// packed only the triangles they read, by
+///   scripts/crossovers.py --runs 2 --table kCrossovers512,kSolveCrossovers512
+///                         --routine getrf,getri,matinv,potrf -p s,d,c,z
+///                         -n 192,256,384,512,768 -l strided --megabytes 32 -r 3
+///                         (complex: -n 128,..,768)
+///                         -n 512,768,1024 -l interleaved (real; --megabytes 32, and 128 at
+///                         768 / 1024, where 32 MiB holds 4..14 matrices)
+///                         -n 768,1024 -l strided --megabytes 128 (potrf; getri s, d, z)
+/// lanes / vendor time. Column-major at 192 / 256 / 384 / 512 / 768 (complex 128 first): getrf
+/// s 0.83 / 0.66 / 0.73 / 0.86 / 1.09, d 0.77 / 0.70 / 0.87 / 0.91 / 1.88, c 0.49 / 0.57 / 0.52 /
+/// 0.74 / 0.88 / 1.35, z 0.58 / 0.61 / 0.63 / 0.85 / 0.87 / 1.23; getri s 0.76 / 0.70 / 0.79 /
+/// 1.00 / 1.47, d 0.46 / 0.46 / 0.58 / 0.62 / 1.09, c 0.44 / 0.43 / 0.48 / 0.64 / 0.64 / 1.22, z
+/// 0.52 / 0.53 / 0.60 / 0.66 / 0.72 / 0.97; matinv s 0.74 / 0.68 / 0.81 / 0.91 / 1.62, d 0.48 /
+/// 0.50 / 0.62 / 0.67 / 1.16, c 0.38 / 0.43 / 0.51 / 0.66 / 0.92 / 1.28, z 0.54 / 0.54 / 0.68 /
+/// 0.68 / 0.86 / 1.10; potrf s 0.73 / 0.90 / 0.75 / 0.90 / 0.92, d 0.86 / 0.76 / 0.80 / 0.73 /
+/// 0.83, c 0.56 / 0.66 / 0.59 / 0.77 / 0.64 / 1.31, z 0.56 / 0.58 / 0.64 / 0.65 / 0.68 / 0.97.
+/// Interleaved at 512 / 768 / 1024 (32 MiB; 128 MiB at 768 / 1024): getrf s 0.73 / 0.81 / 0.85
+/// (0.80 / 0.86), d 0.76 / 0.84 / 0.87 (0.78 / 0.87); getri s 0.81 / 0.97 / 1.00 (0.95 / 0.99),
+/// d 0.67 / 0.90 / 0.93 (0.86 / 0.90); matinv s 0.81 / 0.94 / 0.96 (0.85 / 0.98), d 0.72 / 0.86
+/// / 0.88 (0.87 / 0.95); potrf s 0.65 / 0.62 / 0.68, d 0.64 / 0.71 / 0.75.
+/// Column-major at 768 / 1024, 128 MiB: potrf s 0.85 / 1.71, d 0.77 / 1.21, z 1.00 / 0.96; getri
+/// s 1.99 / 1.64, d 1.13 / 1.03, z 1.02 / 0.99.
+/// The lanes ran ahead to larger orders than the table had (from 2026-11-28 and the Zen 4 and
+/// Intel Xeon VMs' moves, kCrossovers512Intel above): moved by the table's rule, interleaved
+/// getrf, getri and matinv d and matinv s to kPast1024 (getri s keeps 768: 0.95-1.00 from 768);
+/// column-major getrf s 384 -> 768, d 192 -> 512 (the rule's 768 but for 2 more runs with the
+/// paths forced, which ran 512 on the lanes 1.12x and 1.29x as long), c 384 -> 768, z 256 ->
+/// 768; getri c 512 -> 768; matinv d 384 -> 768, z 384 -> 768; potrf s 256 -> 1024, d 384 ->
+/// 1024, c 384 -> 768, z 192 -> 768 (the paths even from 768: 0.96-1.00; the lanes 0.56-0.68
+/// below). Kept within 10%: getri s 512 (1.00 there), z 768 (0.97); matinv s 512 (0.91; the rule's
+/// 768, but the library with it ran that cell 0.86x and 0.88x as fast in 2 alternating rounds), c
+/// 512 (0.92). Columns: S, D, C, Z.
+inline constexpr Crossover kCrossovers512[4][4] = {
+    {{kPast1024, 768}, {kPast1024, 512}, {kPast1024, 768}, {kPast1024, 768}},    // getrf
+    {{768, 512}, {kPast1024, 768}, {kPast1024, 768}, {kPast1024, 768}},          // getri
+    {{kPast1024, 512}, {kPast1024, 768}, {kPast1024, 512}, {kPast1024, 768}},    // matinv
+    {{kPast1024, 1024}, {kPast1024, 1024}, {kPast1024, 768}, {kPast1024, 768}},  // potrf
 };
 
 /// kCrossovers512 for AVX-512 that runs on 256-bit units (AMD family 19h, Zen 4:
@@ -267,12 +310,12 @@ inline constexpr Crossover kCrossovers512[4][4] = {
 /// rounds). Where the vendor path was ahead from 256, the first order measured, an entry below it
 /// is kept (getrf double and double complex column-major); so are the entries whose lanes stayed
 /// ahead to 768 (kPast1024) and column-major double complex potrf (0.95 at 256, not measured
-/// below). Moved from kCrossovers512: interleaved getrf d 768 -> 512, c past 1024 -> 512, z ->
-/// 768; getri d 768 -> 512, c and z past 1024 -> 512; matinv s 512 -> 768, c past 1024 -> 512, z
-/// -> 384; column-major getrf c 384 -> 256; getri d 768 -> 512, c 512 -> 384, z 768 -> 256;
-/// matinv d 384 -> 512, c 512 -> 384; potrf s 256 -> 512, d 384 -> 768. (kCrossovers512's
-/// double interleaved getrf and matinv have moved since, to 1024 and 768: 2026-12-04, above.)
-/// Columns: S, D, C, Z.
+/// below). Moved from kCrossovers512 (then the one table; now kCrossovers512Intel): interleaved
+/// getrf d 768 -> 512, c past 1024 -> 512, z -> 768; getri d 768 -> 512, c and z past 1024 -> 512;
+/// matinv s 512 -> 768, c past 1024 -> 512, z -> 384; column-major getrf c 384 -> 256; getri d 768
+/// -> 512, c 512 -> 384, z 768 -> 256; matinv d 384 -> 512, c 512 -> 384; potrf s 256 -> 512, d
+/// 384 -> 768. (That table's double interleaved getrf and matinv have moved since, to 1024 and
+/// 768: 2026-12-04, above.) Columns: S, D, C, Z.
 inline constexpr Crossover kCrossovers512HalfWidth[4][4] = {
     {{kPast1024, 384}, {512, 192}, {512, 256}, {768, 256}},                    // getrf
     {{768, 512}, {512, 512}, {512, 384}, {512, 256}},                          // getri
@@ -283,7 +326,7 @@ inline constexpr Crossover kCrossovers512HalfWidth[4][4] = {
 /// The AVX-512 hosts whose measured tables differ: AMD family 19h (Zen 4), whose AVX-512
 /// instructions run on 256-bit units (kCrossovers512HalfWidth, kSolveCrossovers512HalfWidth); AMD's
 /// later families (Zen 5: kCrossovers512, kSolveCrossovers512); every other vendor's, Intel's
-/// (kCrossovers512, kSolveCrossovers512Intel).
+/// (kCrossovers512Intel, kSolveCrossovers512Intel).
 enum class Avx512Host { intel, amd, amd_half_width };
 
 /// The kind of AVX-512 host from the CPU's vendor, family and AVX-512 support.
@@ -324,10 +367,11 @@ const Table &host_table(const Table &avx2, const Table &intel, const Table &amd,
   }
 }
 
-/// The factorizations' and inverses' crossovers on this host: kCrossovers for AVX2 builds;
-/// kCrossovers512 or, on half-width AVX-512, kCrossovers512HalfWidth for AVX-512 builds.
+/// The factorizations' and inverses' crossovers on this host: kCrossovers for AVX2 builds; for
+/// AVX-512 builds kCrossovers512Intel, kCrossovers512 (AMD's full-width units) or
+/// kCrossovers512HalfWidth, as avx512_host().
 inline const Crossover (&factor_crossovers())[4][4] {
-  return host_table(kCrossovers, kCrossovers512, kCrossovers512, kCrossovers512HalfWidth);
+  return host_table(kCrossovers, kCrossovers512Intel, kCrossovers512, kCrossovers512HalfWidth);
 }
 
 /// A table's column for precision T: S, D, C, Z.

@@ -869,8 +869,8 @@ TEST(HostDispatch, SolvesInRegistersOnBothSidesOfTheTestedShapes) {
 }
 
 /// The AVX-512 tables of half-width units serve AMD family 19h with AVX-512 only (Zen 4; not Zen 3,
-/// which lacks AVX-512, nor Zen 5, family 1Ah, nor Intel's); the solves' table for Intel's
-/// serves every vendor but AMD. The host takes AVX2's tables or the AVX-512 form of its kind, as
+/// which lacks AVX-512, nor Zen 5, family 1Ah, nor Intel's); the tables for Intel's serve every
+/// vendor but AMD. The host takes AVX2's tables or the AVX-512 form of its kind, as
 /// the build and the CPU say. Every entry of the AVX-512 tables (the factorizations' and the
 /// solves') is an order the lanes run below (EachCrossoverSeparatesThePaths runs the host's own
 /// tables).
@@ -886,7 +886,9 @@ TEST(HostDispatch, Avx512TablesByHost) {
   if constexpr (k::kVectorBytes >= 64) {
     const Avx512Host host = k::avx512_host();
     const bool half = host == Avx512Host::amd_half_width;
-    EXPECT_EQ(&table, half ? &k::kCrossovers512HalfWidth : &k::kCrossovers512);
+    EXPECT_EQ(&table, half                      ? &k::kCrossovers512HalfWidth
+                      : host == Avx512Host::amd ? &k::kCrossovers512
+                                                : &k::kCrossovers512Intel);
     EXPECT_EQ(&solves, half                      ? &k::kSolveCrossovers512HalfWidth
                        : host == Avx512Host::amd ? &k::kSolveCrossovers512
                                                  : &k::kSolveCrossovers512Intel);
@@ -898,7 +900,7 @@ TEST(HostDispatch, Avx512TablesByHost) {
     EXPECT_GE(c.interleaved, 24);
     EXPECT_GE(c.columns, 24);
   };
-  for (const auto *t : {&k::kCrossovers512, &k::kCrossovers512HalfWidth})
+  for (const auto *t : {&k::kCrossovers512, &k::kCrossovers512Intel, &k::kCrossovers512HalfWidth})
     for (const auto &routine : *t)
       for (const k::Crossover &c : routine) at_least_24(c);
   for (const auto *t :
