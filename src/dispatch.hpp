@@ -506,9 +506,22 @@ inline constexpr Crossover kSolveCrossovers[3][4][4] = {
 ///   nrhs = n:  potrs c 0.86 / 0.69 / 0.87 / 0.92 / 1.03 at 192..768: 768 kept; z 0.79 / 0.88 /
 ///              0.98 / 1.06 / 1.12: 256 -> 512; trsm c 0.59 / 0.96 / 0.75 / 0.93 / 1.11: 512 kept;
 ///              z 0.84 / 0.81 / 1.00 / 1.14 / 1.18: 256 -> 384
+/// Real getrs, column-major, again once the lanes' packs moved by tiles and panels (the same VM
+/// and build, 2026-12-04), by
+///   scripts/crossovers.py --runs 2 --table kCrossovers512,kSolveCrossovers512 --routine getrs
+///       -p s,d -l strided --megabytes 32 -r 3 -n 128,192,256,384,512,768 --nrhs R (R = 1, 4,
+///       16), -n 256,384,512,768 --nrhs 0
+/// lanes / vendor time at 128 / 192 / 256 / 384 / 512 / 768: nrhs = 1 s 0.43 / 0.62 / 0.79 /
+/// 1.02 / 1.47 / 2.51, d 0.69 / 0.94 / 1.03 / 1.41 / 1.78 / 2.11; nrhs = 4 s 0.73 / 0.78 / 0.83 /
+/// 0.82 / 1.06 / 1.54, d 0.54 / 0.73 / 0.57 / 0.78 / 0.80 / 1.05; nrhs = 16 s 0.89 / 1.11 / 1.02
+/// / 1.02 / 1.13 / 1.36, d 0.67 / 0.80 / 0.73 / 0.83 / 0.99 / 0.97; nrhs = n (from 256) s 0.82 /
+/// 0.93 / 1.05 / 1.40, d 0.60 / 0.69 / 0.79 / 0.97. Two rows the rule would move, run again
+/// with --runs 4: s with 16 right-hand sides 1.10 / 0.96 / 0.87 / 0.92 / 1.04 / 1.27 (512 kept);
+/// d with 4 (--megabytes 64, -n 384,512,768,1024) 0.72 / 0.91 / 1.00 / 0.98 at 384 / 512 / 768
+/// / 1024: 512 -> 768, the vendor path even from there in both runs. Every other entry kept.
 inline constexpr Crossover kSolveCrossovers512[3][4][4] = {
     {{{kNone, 384}, {kNone, 192}, {kNone, kNone}, {kNone, 384}},                  // getrs, nrhs = 1
-     {{512, 512}, {kNone, 512}, {kNone, 512}, {kNone, 192}},                      //        4
+     {{512, 512}, {kNone, 768}, {kNone, 512}, {kNone, 192}},                      //        4
      {{512, 512}, {kNone, 512}, {kNone, 512}, {kNone, 128}},                      //        16
      {{kPast1024, 512}, {kPast1024, 1024}, {kPast1024, 768}, {kPast1024, 256}}},  //        n
     {{{kNone, kPast1024}, {kNone, kPast1024}, {kNone, kPast1024}, {kNone, 1024}},  // potrs
