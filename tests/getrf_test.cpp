@@ -78,8 +78,9 @@ TYPED_TEST(Getrf, BackwardErrorIsSmallAndPivotsMatchLapack) {
 /// blocked form (lu_blocks_min), factor correctly in every layout, tall and wide included.
 /// Crossovers past kSeamsMax (AVX-512's 512..1024) have both their sides run by the suites with
 /// a path forced (host-lanes, host-vendor), as every order here.
-/// Batches of 48 keep the lane kernels below the crossovers (with up to 2 threads; fewer
-/// matrices per thread take the vendor path, as do the 3-matrix batches here).
+/// Batches of 48 keep the lane kernels below the crossovers (with up to 2 threads; from order
+/// kFewOrderMin fewer matrices per thread take the vendor path, as do, in chunks of over 6 lanes,
+/// the 3-matrix batches of order 128 here).
 TYPED_TEST(Getrf, VendorCrossoversAreSeamless) {
   using T = TypeParam;
   constexpr int kSeamsMax = 320;

@@ -837,6 +837,48 @@ TEST(HostDispatch, EachCrossoverSeparatesThePaths) {
   check_crossovers<std::complex<double>>();
 }
 
+/// use_vendor's few-matrix rule on 2 threads, below the crossovers: from kFewOrderMin one
+/// matrix takes the vendor path (chunks of 4 lanes or more; the lanes' lead is estimated at 3 or
+/// less from 128), as does one chunk's worth at 256 but in interleaved LU and Cholesky batches
+/// (their lead at least kLeadMin = 2: W lanes in one round against W / 2 rounds of LAPACKE calls);
+/// whole chunks on both threads take the lanes; below kFewOrderMin the lanes at any count.
+template <class T>
+void check_few_matrices() {
+  constexpr int W = k::host::width<T>();
+  T dummy[1] = {};
+  const ompbatch::Context ctx;
+  const int team = omp_get_max_threads();
+  omp_set_num_threads(2);
+  for (int r : {0, 1, 2, 3, 4, 7})
+    for (auto layout : {ompbatch::Layout::interleaved, ompbatch::Layout::strided}) {
+      const auto routine = k::Routine(r);
+      const bool il = layout == ompbatch::Layout::interleaved;
+      const auto vendor = [&](int n, int count) {
+        const auto b = il ? ompbatch::BatchView<T>::interleaved(n, n, dummy, n, W, count)
+                          : ompbatch::BatchView<T>::strided(n, n, dummy, n, k::idx(n) * n, count);
+        return k::use_vendor<T, W>(ctx, routine, b, n, n);
+      };
+      const auto below = [&](int n) { return k::vendor_crossover<T>(routine, layout, n, n) > n; };
+      const std::string where = fmt::format("routine {} layout {}", r, int(layout));
+      for (int n : {k::kFewOrderMin, 256}) {
+        if (!below(n)) continue;
+        if (W >= 4) EXPECT_TRUE(vendor(n, 1)) << where << " n " << n;
+        EXPECT_FALSE(vendor(n, 2 * W)) << where << " n " << n;
+        EXPECT_FALSE(vendor(n, 8 * W)) << where << " n " << n;
+      }
+      if (below(256)) EXPECT_EQ(vendor(256, W), !il || r == 7) << where;
+      if (below(k::kFewOrderMin - 1)) EXPECT_FALSE(vendor(k::kFewOrderMin - 1, 1)) << where;
+    }
+  omp_set_num_threads(team);
+}
+
+TEST(HostDispatch, FewMatricesTakeTheVendorPathFromTheFewOrder) {
+  check_few_matrices<float>();
+  check_few_matrices<double>();
+  check_few_matrices<std::complex<float>>();
+  check_few_matrices<std::complex<double>>();
+}
+
 /// The shapes Solvers' getrs, potrs and trsm tests run fall on both sides of the orders and
 /// right-hand sides the host's lanes solve in registers, in every precision.
 template <class T>
