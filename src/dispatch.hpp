@@ -673,18 +673,22 @@ inline constexpr Crossover kGelsManyRhsCrossovers[4] = {
     {512, 384}, {384, 384}, {512, 384}, {512, 384}};
 
 /// The lane kernels' lead over a LAPACKE call per matrix at order n that use_vendor's few-matrix
-/// rule estimates, for one full chunk on a thread: 0.75 * min(crossover, kLeadOrder) / n, at
-/// least kLeadMin (interleaved; column-major kLeadMinColumns; QR 1, its lead below the
-/// crossover). kLeadOrder caps the crossovers the lanes reach with a small lead (to kPast1024 at
-/// 0.6-0.9x the vendor path's time) and stands for the solves' kNone. Zen 5 VM, one chunk of double
-/// matrices on one thread against the loop's calls on two (the tester, 2 threads, --batch 16
-/// interleaved, --batch 8 strided; 2026-12-04), lead at n = 64 / 128 / 256 / 512, interleaved:
-/// getrf 5.2 / 2.1 / 2.1 / 1.3, potrf 9.4 / 2.8 / 2.3 / 2.5, getri 2.1 / 2.4 / 2.5 / 2.0, getrs 2.0
-/// / 2.3 / 2.7 / 2.1, matinv 2.6 / 2.8 / 2.7 / 2.3; strided (the solver width's chunks, which
-/// pack): potrf 6.9 / 2.6 / 1.6 / 1.4, getri 4.0 / 2.5 / 2.1 / 1.7, getrs 2.9 / 2.1 / 1.8 / 1.5,
-/// matinv 3.4 / 2.4 / 2.0 / 1.6. QR's falls lower: 2.6x at n = 128 and 1.1x at 512 (double; one
-/// double matrix, strided: lanes 3.90 ms at n = 256, 38.7 at 512; vendor 0.84 and 4.25;
-/// interleaved: 9.56 and 85.1 against 0.91 and 5.90).
+/// rule estimates, for one full chunk on a thread: 0.75 * min(crossover, kLeadOrder) / n, at least
+/// kLeadMin (interleaved; column-major kLeadMinColumns; QR 1, its lead below the crossover).
+/// kLeadOrder caps the crossovers the lanes reach with a small lead (to kPast1024 at 0.6-0.9x the
+/// vendor path's time) and stands for QR's kNone; the solves' kNone keeps the lanes at any count
+/// (an interleaved factor streamed in place, where the vendor path unpacks it first: interleaved
+/// getrs, potrs and trsm with one right-hand side, S and D, n = 128..512, paths forced, 2 runs of
+/// -r 9, speed-up over the loop, lanes / vendor: with 4 and 8 matrices 0.10-2.12 / 0.09-0.61, the
+/// lanes ahead in 33 of 36 cells; with one 0.06-0.65 / 0.12-0.64, ahead in 5 of 18). Zen 5 VM, one
+/// chunk of double matrices on one thread against the loop's calls on two (the tester, 2 threads,
+/// --batch 16 interleaved, --batch 8 strided; 2026-12-04), lead at n = 64 / 128 / 256 / 512,
+/// interleaved: getrf 5.2 / 2.1 / 2.1 / 1.3, potrf 9.4 / 2.8 / 2.3 / 2.5, getri 2.1 / 2.4 / 2.5 /
+/// 2.0, getrs 2.0 / 2.3 / 2.7 / 2.1, matinv 2.6 / 2.8 / 2.7 / 2.3; strided (the solver width's
+/// chunks, which pack): potrf 6.9 / 2.6 / 1.6 / 1.4, getri 4.0 / 2.5 / 2.1 / 1.7, getrs 2.9 / 2.1 /
+/// 1.8 / 1.5, matinv 3.4 / 2.4 / 2.0 / 1.6. QR's falls lower: 2.6x at n = 128 and 1.1x at 512
+/// (double; one double matrix, strided: lanes 3.90 ms at n = 256, 38.7 at 512; vendor 0.84 and
+/// 4.25; interleaved: 9.56 and 85.1 against 0.91 and 5.90).
 /// Below kFewOrderMin the lanes run few matrices too: at n = 64 (the same runs, --batch 1..4) the
 /// lanes ran single precision and potrf at 0.8-2.7x the loop where the vendor path ran 0.24-1.0x,
 /// double getri, getrs and matinv with 1 or 2 matrices at 0.39-0.61x where it ran 0.75-0.82x.
@@ -726,19 +730,19 @@ int vendor_crossover(Routine r, Layout layout, int n, int nrhs = 1) {
 }
 
 /// Whether the host runs routine r of order n on the vendor path: as the context asks
-/// (OMPBATCH_HOST_PATH), else from the crossover on, and below it for a batch too small to fill
-/// the lane kernels' chunks of W matrices on every thread, where LAPACKE per matrix keeps every
-/// thread busy: a chunk costs its W lanes however few matrices it holds, at the lead over a
-/// LAPACKE call that kLeadOrder and kLeadMin estimate, and the vendor path is taken where that
-/// makes the lanes' rounds the longer, from order kFewOrderMin (e.g. on 2 threads, double of
-/// n >= 256 in chunks of 16 lanes, interleaved: batches of fewer than 15 matrices; of n = 128,
-/// fewer than 11).
+/// (OMPBATCH_HOST_PATH), else from the crossover on, and below it for a batch too small to fill the
+/// lane kernels' chunks of W matrices on every thread, where LAPACKE per matrix keeps every thread
+/// busy: a chunk costs its W lanes however few matrices it holds, at the lead over a LAPACKE call
+/// that kLeadOrder and kLeadMin estimate, and the vendor path is taken where that makes the lanes'
+/// rounds the longer, from order kFewOrderMin and where a crossover was measured (e.g. on 2
+/// threads, double of n >= 256 in chunks of 16 lanes, interleaved: batches of fewer than 15
+/// matrices; of n = 128, fewer than 11).
 template <class T, int W, class U>
 bool use_vendor(const Context &ctx, Routine r, const BatchView<U> &lead, int n, int nrhs = 1) {
   if (ctx.host_path() != HostPath::automatic) return ctx.host_path() == HostPath::vendor;
   const int crossover = vendor_crossover<T>(r, lead.layout, n, nrhs);
   if (n >= crossover) return true;
-  if (n < kFewOrderMin) return false;
+  if (n < kFewOrderMin || (crossover == kNone && r < Routine::geqrf)) return false;
   const idx threads = std::max(1, omp_get_max_threads());
   const idx rounds_lanes = (host::Chunks<U, W>(lead).count + threads - 1) / threads;
   const idx rounds_vendor = (lead.count + threads - 1) / threads;

@@ -841,7 +841,8 @@ TEST(HostDispatch, EachCrossoverSeparatesThePaths) {
 /// matrix takes the vendor path (chunks of 4 lanes or more; the lanes' lead is estimated at 3 or
 /// less from 128), as does one chunk's worth at 256 but in interleaved LU and Cholesky batches
 /// (their lead at least kLeadMin = 2: W lanes in one round against W / 2 rounds of LAPACKE calls);
-/// whole chunks on both threads take the lanes; below kFewOrderMin the lanes at any count.
+/// whole chunks on both threads take the lanes; below kFewOrderMin, and for a solve without a
+/// crossover, the lanes at any count.
 template <class T>
 void check_few_matrices() {
   constexpr int W = k::host::width<T>();
@@ -869,6 +870,10 @@ void check_few_matrices() {
       if (below(256)) EXPECT_EQ(vendor(256, W), !il || r == 7) << where;
       if (below(k::kFewOrderMin - 1)) EXPECT_FALSE(vendor(k::kFewOrderMin - 1, 1)) << where;
     }
+  // a solve without a crossover (kNone: one right-hand side, interleaved) keeps the lanes
+  const auto one = ompbatch::BatchView<T>::interleaved(256, 256, dummy, 256, W, 1);
+  if (k::vendor_crossover<T>(k::Routine::getrs, one.layout, 256, 1) == k::kNone)
+    EXPECT_FALSE((k::use_vendor<T, W>(ctx, k::Routine::getrs, one, 256, 1)));
   omp_set_num_threads(team);
 }
 
