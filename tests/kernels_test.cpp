@@ -780,6 +780,15 @@ TEST(HostChunks, GetrfPrefetchesWhereItsFormTakesAhead) {
   EXPECT_FALSE((k::getrf_prefetches<double, 1>(64, 64, false)));
 }
 
+/// count n x n matrices at `data` (never read: use_vendor looks at the shape alone), interleaved
+/// in blocks of W or strided.
+template <class T>
+ompbatch::BatchView<T> square_batch(ompbatch::Layout layout, int n, int count, T *data, int W) {
+  return layout == ompbatch::Layout::interleaved
+             ? ompbatch::BatchView<T>::interleaved(n, n, data, n, W, count)
+             : ompbatch::BatchView<T>::strided(n, n, data, n, k::idx(n) * n, count);
+}
+
 /// use_vendor for one precision: at a large batch the lane kernels run below each crossover of
 /// the tables and the vendor path from it on (a solve's at each measured nrhs); the host path
 /// the context asks for wins at every order.
@@ -793,11 +802,7 @@ void check_crossovers() {
       for (auto layout : {ompbatch::Layout::interleaved, ompbatch::Layout::strided}) {
         const auto routine = k::Routine(r);
         const auto rhs = [&](int n) { return nrhs > 0 ? nrhs : n; };
-        const auto batch = [&](int n) {
-          return layout == ompbatch::Layout::interleaved
-                     ? ompbatch::BatchView<T>::interleaved(n, n, dummy, n, W, 1000000)
-                     : ompbatch::BatchView<T>::strided(n, n, dummy, n, k::idx(n) * n, 1000000);
-        };
+        const auto batch = [&](int n) { return square_batch(layout, n, 1000000, dummy, W); };
         const auto vendor = [&](int n) {
           return k::use_vendor<T, W>(ctx, routine, batch(n), n, rhs(n));
         };
@@ -855,9 +860,7 @@ void check_few_matrices() {
       const auto routine = k::Routine(r);
       const bool il = layout == ompbatch::Layout::interleaved;
       const auto vendor = [&](int n, int count) {
-        const auto b = il ? ompbatch::BatchView<T>::interleaved(n, n, dummy, n, W, count)
-                          : ompbatch::BatchView<T>::strided(n, n, dummy, n, k::idx(n) * n, count);
-        return k::use_vendor<T, W>(ctx, routine, b, n, n);
+        return k::use_vendor<T, W>(ctx, routine, square_batch(layout, n, count, dummy, W), n, n);
       };
       const auto below = [&](int n) { return k::vendor_crossover<T>(routine, layout, n, n) > n; };
       const std::string where = fmt::format("routine {} layout {}", r, int(layout));
@@ -871,7 +874,7 @@ void check_few_matrices() {
       if (below(k::kFewOrderMin - 1)) EXPECT_FALSE(vendor(k::kFewOrderMin - 1, 1)) << where;
     }
   // a solve without a crossover (kNone: one right-hand side, interleaved) keeps the lanes
-  const auto one = ompbatch::BatchView<T>::interleaved(256, 256, dummy, 256, W, 1);
+  const auto one = square_batch(ompbatch::Layout::interleaved, 256, 1, dummy, W);
   if (k::vendor_crossover<T>(k::Routine::getrs, one.layout, 256, 1) == k::kNone)
     EXPECT_FALSE((k::use_vendor<T, W>(ctx, k::Routine::getrs, one, 256, 1)));
   omp_set_num_threads(team);
