@@ -7,6 +7,7 @@
 #include <omp.h>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <complex>
 #include <type_traits>
@@ -694,6 +695,92 @@ inline constexpr Crossover kGelsManyRhsCrossovers[4] = {
 /// double getri, getrs and matinv with 1 or 2 matrices at 0.39-0.61x where it ran 0.75-0.82x.
 inline constexpr int kLeadOrder = 512, kFewOrderMin = 128;
 inline constexpr double kLeadMin = 2, kLeadMinColumns = 1.5;
+
+/// Threads inside the matrix (shared/DESIGN.md): from order kThreadedOrders[0] a batch too small
+/// to keep every thread busy to the end runs one matrix after another with OpenBLAS on all
+/// threads where its count matrices at OpenBLAS's speed-up S on all threads take less time than
+/// ceil(count / threads) rounds of one-thread calls: count < S * rounds (on 2 threads one matrix
+/// from S = 1, three from S = 1.5). S on 2 threads over one, one double matrix per call, by
+/// routine at kThreadedOrders (the measured order at or below n) and, for the solves, by the
+/// right-hand sides kThreadedRhs (the nearest by ratio, at any order); on T threads S * T / 2.
+inline constexpr int kThreadedOrders[5] = {512, 768, 1024, 1536, 2048};
+inline constexpr int kThreadedRhs[5] = {1, 4, 16, 64, 256};
+
+struct ThreadedSpeedups {
+  std::array<std::array<float, 5>, 5> factor;  // getrf, getri, matinv, potrf, QR: [routine][order]
+  std::array<float, 5> solve;                  // getrs, potrs, trsm: [right-hand sides]
+};
+
+/// Measured on the 2-core Zen 5 VM (AVX-512; OpenBLAS 0.3.21, 2026-12-04) by
+///   ompbatch-threads --routine all -n 512,768,1024,1536,2048 --count 1,3
+/// (and --nrhs 1,4,16,64,256 -n 512,1024,2048 for the solves; the medians of getrs, potrs and
+/// trsm over the orders): QR, whose panels are LAPACK's level-2 calls, and the solves with up to
+/// 4 right-hand sides gain least from a second thread (dgeqrf 0.64x at 512 and 0.88x at 1024,
+/// which the rule of 0.65 / 0.8 x threads it replaced threaded with one matrix from 512 and
+/// three from 1024); dpotrf 0.88x at 512, 1.25x at 1024.
+inline constexpr ThreadedSpeedups kThreadedSpeedups512 = {
+    {{{0.94f, 1.27f, 1.50f, 1.71f, 1.84f},    // getrf
+      {1.30f, 1.47f, 1.50f, 1.64f, 1.59f},    // getri
+      {1.12f, 1.41f, 1.56f, 1.67f, 1.75f},    // matinv
+      {0.88f, 1.09f, 1.25f, 1.40f, 1.46f},    // potrf
+      {0.64f, 0.83f, 0.88f, 1.03f, 1.13f}}},  // geqrf, gels
+    {1.12f, 0.97f, 1.28f, 1.60f, 1.75f}};     // solves, nrhs = 1, 4, 16, 64, 256
+
+/// AVX2 builds (measured on the 2-core Zen 3 VM): getrf and potrf by bench/ompbatch_bench's
+/// `batch:` rows (1.2x and 1.4x at 512, 1.65x and 1.6x at 1024), the rest as on Zen 5 (not
+/// measured there). AVX-512 builds take kThreadedSpeedups512 on every host: on the 2-core Xeon VM
+/// (bench/results/vm-xeon-avx512-2c-20261130-interleaved-large.txt) threaded OpenBLAS ran dgetrf
+/// at 512 no faster than one thread and 1.2-1.3x at 1024, dpotrf at 512 1.1-1.3x slower, which
+/// Zen 5's speed-ups decide alike and Zen 3's did not (Zen 4 not measured).
+inline constexpr ThreadedSpeedups kThreadedSpeedups = {{{{1.2f, 1.2f, 1.65f, 1.65f, 1.65f},
+                                                         kThreadedSpeedups512.factor[1],
+                                                         kThreadedSpeedups512.factor[2],
+                                                         {1.4f, 1.4f, 1.6f, 1.6f, 1.6f},
+                                                         kThreadedSpeedups512.factor[4]}},
+                                                       kThreadedSpeedups512.solve};
+
+/// Whether `count` matrices of routine r (a solve: with nrhs right-hand sides) of order n run one
+/// after another on OpenBLAS's `threads` threads, by the speed-ups of table t.
+constexpr bool threads_inside(const ThreadedSpeedups &t, Routine r, idx count, int n, int nrhs,
+                              int threads) {
+  if (threads < 2 || n < kThreadedOrders[0]) return false;
+  double s = 0;
+  if (r >= Routine::getrs && r <= Routine::trsm) {
+    int k = 0;  // nearest by ratio: the geometric means of neighbours as bounds
+    while (k < 4 && double(nrhs) * nrhs > double(kThreadedRhs[k]) * kThreadedRhs[k + 1]) ++k;
+    s = t.solve[k];
+  } else {
+    int k = 0;
+    while (k < 4 && n >= kThreadedOrders[k + 1]) ++k;
+    s = t.factor[r < Routine::getrs ? int(r) : 4][k];
+  }
+  const idx rounds = (count + threads - 1) / threads;
+  return double(count) < s * threads / 2 * double(rounds);
+}
+
+/// The real order whose factorization does the flops of a complex one of order n (4x: n *
+/// cbrt(4)). A complex factorization takes the speed-up of that order: on the Zen 5 VM (zgetrf,
+/// zpotrf, zgetri, zgeqrf; strided, 1 and 3 matrices of 512 and 1024; ompbatch-compare of the
+/// library on the real orders against the rule before) it picks the faster strategy in 7 of the 8
+/// cells where the two differed (zpotrf of one matrix of 512 runs threaded 5% slower), the real
+/// orders in 4 (losing 5-22%: zgeqrf of one matrix of 1024 ran threaded 1.22x faster). The solves
+/// keep their right-hand sides: complex with 16 and 3 matrices of 1024 ran one matrix a thread
+/// 1.33-1.39x faster than threaded, which 64 would have chosen.
+constexpr int real_order_of_complex(int n) {
+  return int(n * 1.5874);
+}
+
+/// threads_inside for precision T on this build's table: kThreadedSpeedups512 for AVX-512, else
+/// kThreadedSpeedups; a complex factorization at real_order_of_complex(n), from order
+/// kThreadedOrders[0] on.
+template <class T>
+bool threads_inside(Routine r, idx count, int n, int nrhs = 1) {
+  const ThreadedSpeedups &t = kVectorBytes >= 64 ? kThreadedSpeedups512 : kThreadedSpeedups;
+  const bool solve = r >= Routine::getrs && r <= Routine::trsm;
+  if (n < kThreadedOrders[0]) return false;
+  if (is_complex_v<T> && !solve) n = real_order_of_complex(n);
+  return threads_inside(t, r, count, n, nrhs, omp_get_max_threads());
+}
 
 /// The solves' crossovers on this host: kSolveCrossovers for AVX2 builds; for AVX-512 builds
 /// kSolveCrossovers512Intel, kSolveCrossovers512 (AMD's full-width units) or

@@ -866,17 +866,24 @@ void check_few_matrices() {
       const std::string where = fmt::format("routine {} layout {}", r, int(layout));
       for (int n : {k::kFewOrderMin, 256}) {
         if (!below(n)) continue;
-        if (W >= 4) EXPECT_TRUE(vendor(n, 1)) << where << " n " << n;
+        if (W >= 4) {
+          EXPECT_TRUE(vendor(n, 1)) << where << " n " << n;
+        }
         EXPECT_FALSE(vendor(n, 2 * W)) << where << " n " << n;
         EXPECT_FALSE(vendor(n, 8 * W)) << where << " n " << n;
       }
-      if (below(256)) EXPECT_EQ(vendor(256, W), !il || r == 7) << where;
-      if (below(k::kFewOrderMin - 1)) EXPECT_FALSE(vendor(k::kFewOrderMin - 1, 1)) << where;
+      if (below(256)) {
+        EXPECT_EQ(vendor(256, W), !il || r == 7) << where;
+      }
+      if (below(k::kFewOrderMin - 1)) {
+        EXPECT_FALSE(vendor(k::kFewOrderMin - 1, 1)) << where;
+      }
     }
   // a solve without a crossover (kNone: one right-hand side, interleaved) keeps the lanes
   const auto one = square_batch(ompbatch::Layout::interleaved, 256, 1, dummy, W);
-  if (k::vendor_crossover<T>(k::Routine::getrs, one.layout, 256, 1) == k::kNone)
+  if (k::vendor_crossover<T>(k::Routine::getrs, one.layout, 256, 1) == k::kNone) {
     EXPECT_FALSE((k::use_vendor<T, W>(ctx, k::Routine::getrs, one, 256, 1)));
+  }
   omp_set_num_threads(team);
 }
 
@@ -885,6 +892,72 @@ TEST(HostDispatch, FewMatricesTakeTheVendorPathFromTheFewOrder) {
   check_few_matrices<double>();
   check_few_matrices<std::complex<float>>();
   check_few_matrices<std::complex<double>>();
+}
+
+/// Threads inside the matrix: never below order 512 or on one thread, never for an even count
+/// on 2 threads (no speed-up reaches 2); on Zen 5's table neither QR nor a solve with 4
+/// right-hand sides with one matrix, potrf with three only where OpenBLAS ran them faster; the
+/// AVX2 builds' table makes the decisions of the rule it replaced for getrf and potrf (0.65 x
+/// threads below 1024, 0.8 from there); AVX-512 builds take Zen 5's.
+TEST(HostDispatch, ThreadsInsideTheMatrixByMeasuredSpeedUps) {
+  using k::Routine;
+  const int team = omp_get_max_threads();
+  const auto &zen5 = k::kThreadedSpeedups512, &other = k::kThreadedSpeedups;
+  for (const auto *t : {&zen5, &other})
+    for (Routine r :
+         {Routine::getrf, Routine::getri, Routine::matinv, Routine::potrf, Routine::getrs,
+          Routine::potrs, Routine::trsm, Routine::geqrf, Routine::gels}) {
+      EXPECT_FALSE(k::threads_inside(*t, r, 1, 511, 1, 2));
+      EXPECT_FALSE(k::threads_inside(*t, r, 1, 4096, 4096, 1));
+      for (int count : {2, 4, 8})
+        for (int n : {512, 1024, 4096}) EXPECT_FALSE(k::threads_inside(*t, r, count, n, n, 2));
+    }
+  EXPECT_FALSE(k::threads_inside(zen5, Routine::geqrf, 1, 512, 1, 2));
+  EXPECT_FALSE(k::threads_inside(zen5, Routine::gels, 1, 1024, 1, 2));
+  EXPECT_TRUE(k::threads_inside(zen5, Routine::geqrf, 1, 1536, 1, 2));
+  EXPECT_FALSE(k::threads_inside(zen5, Routine::getrf, 1, 512, 1, 2));
+  EXPECT_TRUE(k::threads_inside(zen5, Routine::getrf, 1, 768, 1, 2));
+  EXPECT_FALSE(k::threads_inside(zen5, Routine::potrf, 3, 1024, 1, 2));
+  EXPECT_FALSE(k::threads_inside(zen5, Routine::potrf, 3, 4096, 1, 2));
+  EXPECT_TRUE(k::threads_inside(zen5, Routine::getrf, 3, 1536, 1, 2));
+  EXPECT_TRUE(k::threads_inside(zen5, Routine::getri, 1, 512, 1, 2));
+  EXPECT_FALSE(k::threads_inside(zen5, Routine::getri, 3, 768, 1, 2));
+  // solves by right-hand sides, the nearest measured by ratio (1, 4, 16, 64, 256)
+  EXPECT_TRUE(k::threads_inside(zen5, Routine::getrs, 1, 1024, 1, 2));
+  EXPECT_FALSE(k::threads_inside(zen5, Routine::potrs, 1, 1024, 3, 2));
+  EXPECT_FALSE(k::threads_inside(zen5, Routine::trsm, 1, 1024, 7, 2));
+  EXPECT_TRUE(k::threads_inside(zen5, Routine::trsm, 1, 1024, 9, 2));
+  EXPECT_FALSE(k::threads_inside(zen5, Routine::getrs, 3, 512, 16, 2));
+  EXPECT_TRUE(k::threads_inside(zen5, Routine::getrs, 3, 512, 64, 2));
+  EXPECT_TRUE(k::threads_inside(zen5, Routine::potrs, 5, 1024, 1024, 2));
+  EXPECT_FALSE(k::threads_inside(zen5, Routine::potrs, 7, 1024, 1024, 2));
+  // on 4 threads the speed-up doubles: getrf at 1024 (1.5 on 2) runs 2 matrices threaded, not 3
+  EXPECT_TRUE(k::threads_inside(zen5, Routine::getrf, 2, 1024, 1, 4));
+  EXPECT_FALSE(k::threads_inside(zen5, Routine::getrf, 3, 1024, 1, 4));
+  for (Routine r : {Routine::getrf, Routine::potrf})
+    for (int n : {512, 768, 1023, 1024, 2048, 4096})
+      for (int count = 1; count <= 9; ++count) {
+        const double before = (n >= 1024 ? 0.8 : 0.65) * 2 * ((count + 1) / 2);
+        EXPECT_EQ(k::threads_inside(other, r, count, n, 1, 2), count < before)
+            << int(r) << " " << n << " " << count;
+      }
+  // a complex factorization at the real order of its flops (n * cbrt(4)), a solve at its own
+  omp_set_num_threads(2);
+  EXPECT_FALSE(k::threads_inside<double>(Routine::geqrf, 1, 1024));
+  EXPECT_TRUE(k::threads_inside<std::complex<double>>(Routine::geqrf, 1, 1024));
+  EXPECT_FALSE(k::threads_inside<std::complex<float>>(Routine::geqrf, 1, 512));
+  EXPECT_FALSE(k::threads_inside<std::complex<double>>(Routine::getrf, 3, 512));
+  EXPECT_EQ(k::threads_inside<std::complex<double>>(Routine::getrs, 3, 1024, 16),
+            k::threads_inside<double>(Routine::getrs, 3, 1024, 16));
+  EXPECT_FALSE(k::threads_inside<std::complex<double>>(Routine::getri, 1, 511));
+  EXPECT_EQ(k::real_order_of_complex(1024), 1625);
+  omp_set_num_threads(team);
+  const int threads = omp_get_max_threads();
+  const auto &host = k::kVectorBytes >= 64 ? zen5 : other;
+  EXPECT_EQ(k::threads_inside<double>(Routine::potrf, 3, 1024),
+            k::threads_inside(host, Routine::potrf, 3, 1024, 1, threads));
+  EXPECT_EQ(k::threads_inside<double>(Routine::getrf, 1, 512),
+            k::threads_inside(host, Routine::getrf, 1, 512, 1, threads));
 }
 
 /// The shapes Solvers' getrs, potrs and trsm tests run fall on both sides of the orders and

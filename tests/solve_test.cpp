@@ -558,12 +558,11 @@ TYPED_TEST(Solvers, TrsmEveryCombination) {
                 }
 }
 
-/// n = 600 works and is correct: on the host's lanes (OMPBATCH_HOST_PATH=lanes) potrf by
-/// panels, getrf (matinv's and getrf's own) and the inverse's triangular solve by blocks; the
-/// vendor path; the offload kernels.
-TYPED_TEST(Solvers, LargeMatricesAreCorrect) {
-  using T = TypeParam;
-  const int n = 600, nrhs = 2, count = 2;
+/// count matrices of n = 600 are correct after matinv, getrf, getrs, potrf and potrs on every
+/// backend and host path.
+template <class T>
+void check_large_matrices(int count) {
+  const int n = 600, nrhs = 2;
   std::mt19937_64 rng(91);
   std::vector<std::vector<T>> a(count), spd(count), b(count);
   for (int k = 0; k < count; ++k) {
@@ -600,6 +599,19 @@ TYPED_TEST(Solvers, LargeMatricesAreCorrect) {
           30.0);
     }
   }
+}
+
+/// n = 600 works and is correct: on the host's lanes (OMPBATCH_HOST_PATH=lanes) potrf by
+/// panels, getrf (matinv's and getrf's own) and the inverse's triangular solve by blocks; the
+/// vendor path; the offload kernels.
+TYPED_TEST(Solvers, LargeMatricesAreCorrect) {
+  check_large_matrices<TypeParam>(2);
+}
+
+/// One matrix of 600: where threads_inside (src/dispatch.hpp) says so, the vendor path runs it on
+/// OpenBLAS's threads (with 2 threads matinv and getrs, and getrf and potrf in AVX2 builds).
+TYPED_TEST(Solvers, OneLargeMatrixIsCorrect) {
+  check_large_matrices<TypeParam>(1);
 }
 
 /// KokkosBatched's getrf/getrs example: A = [1 2 3; 2 -4 6; 3 -9 -3], b = [1 1 1], batch of 10.

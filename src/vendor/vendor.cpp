@@ -10,6 +10,7 @@
 #include <limits>
 #include <vector>
 
+#include "dispatch.hpp"
 #include "kernels/getrf_lanes.hpp"
 #include "precisions.hpp"
 #include "vendor/columns.hpp"
@@ -18,30 +19,15 @@
 namespace ompbatch::detail::vendor {
 namespace {
 
-/// From this order on, a batch of fewer matrices than would keep every thread busy to the end
-/// runs one matrix after another with OpenBLAS on all threads (DESIGN: threads inside the
-/// matrix), where ceil(count / threads) rounds of one-thread calls take longer than count calls
-/// at an efficiency of threaded_efficiency(n) x `threads` times one-thread speed. Measured with
-/// bench/ompbatch_bench's getrf and potrf rows at n = 512 and 1024, batches of 1, 3, 8 and 32
-/// (2 threads, Zen 3 VM): OpenBLAS on 2 threads ran dgetrf 1.2x and dpotrf 1.4x one thread at
-/// n = 512, 1.65x and 1.6x at n = 1024; so 3 matrices on 2 threads run per thread at 512 and
-/// threaded at 1024, a single matrix threaded at both.
-constexpr int kThreadedBlasMin = 512;
-
-inline double threaded_efficiency(int n) {
-  return n >= 1024 ? 0.8 : 0.65;
-}
-
+/// How the threads share the vendor path's calls: one matrix after another on OpenBLAS's threads
+/// where threads_inside (src/dispatch.hpp) says so (routine r of order n, a solve with nrhs
+/// right-hand sides); the whole team on each block of an interleaved batch of fewer blocks than
+/// threads; else a thread per matrix.
 template <class U>
-Spread spread_of(const BatchView<U> &lead, int n) {
-  const int threads = omp_get_max_threads();
-  if (threads > 1 && n >= kThreadedBlasMin) {
-    const idx rounds = (lead.count + threads - 1) / threads;
-    if (double(lead.count) < threaded_efficiency(n) * threads * double(rounds))
-      return Spread::threaded_blas;
-  }
+Spread spread_of(Routine r, const BatchView<U> &lead, int n, int nrhs = 1) {
+  if (threads_inside<std::remove_const_t<U>>(r, lead.count, n, nrhs)) return Spread::threaded_blas;
   if (lead.layout == Layout::interleaved &&
-      host::Chunks<U, kVendorLanes<std::remove_const_t<U>>>(lead).count < threads)
+      host::Chunks<U, kVendorLanes<std::remove_const_t<U>>>(lead).count < omp_get_max_threads())
     return Spread::team;
   return Spread::per_thread;
 }
@@ -133,7 +119,7 @@ void geqrf(const BatchView<T> &A, const BatchView<T> &tau) {
   const int m = A.rows, n = A.cols;
   const int lwork = workspace<T>(
       [&](T *w, int l) { lapack::geqrf<T>(m, n, nullptr, std::max(1, m), nullptr, w, l); });
-  for_each_chunk(A, spread_of(A, std::min(m, n)), [&] {
+  for_each_chunk(A, spread_of(Routine::geqrf, A, std::min(m, n)), [&] {
     return [&, a = Columns<T>(A, true, true), t = Columns<T>(tau, false, true)](idx b0, int lanes,
                                                                                 bool team) mutable {
       a.bind(b0, lanes, team);
@@ -157,7 +143,7 @@ void gels(Op trans, const BatchView<T> &A, const BatchView<T> &C, int *info) {
     lapack::gels<T>(char(trans), m, n, nrhs, nullptr, std::max(1, m), nullptr, std::max(1, rows), w,
                     l);
   });
-  for_each_chunk(A, spread_of(A, kmax), [&] {
+  for_each_chunk(A, spread_of(Routine::gels, A, kmax), [&] {
     return [&, a = Columns<T>(A, true, true), c = Columns<T>(C, true, true)](idx b0, int lanes,
                                                                              bool team) mutable {
       a.bind(b0, lanes, team);
@@ -182,7 +168,7 @@ template <class T>
 void getrf(const BatchView<T> &A, Pivots ipiv, int *info) {
   const int m = A.rows, n = A.cols;
   const BatchView<int> P = pivot_view(A, ipiv.data, ipiv.stride);
-  for_each_chunk(A, spread_of(A, std::min(m, n)), [&] {
+  for_each_chunk(A, spread_of(Routine::getrf, A, std::min(m, n)), [&] {
     return [&, a = Columns<T>(A, true, true), p = Columns<int>(P, false, true)](idx b0, int lanes,
                                                                                 bool team) mutable {
       a.bind(b0, lanes, team);
@@ -199,7 +185,7 @@ template <class T>
 void getrs(Op trans, const BatchView<const T> &A, ConstPivots ipiv, const BatchView<T> &B) {
   const int n = A.rows, nrhs = B.cols;
   const BatchView<const int> P = pivot_view(A, ipiv.data, ipiv.stride);
-  for_each_chunk(A, spread_of(A, n), [&] {
+  for_each_chunk(A, spread_of(Routine::getrs, A, n, nrhs), [&] {
     return [&, a = Columns<const T>(A, true, false), p = Columns<const int>(P, true, false),
             b = Columns<T>(B, true, true)](idx b0, int lanes, bool team) mutable {
       a.bind(b0, lanes, team);
@@ -218,7 +204,7 @@ template <class T>
 void getri(const BatchView<const T> &A, ConstPivots ipiv, const BatchView<T> &C, int *info) {
   const int n = A.rows;
   const BatchView<const int> P = pivot_view(A, ipiv.data, ipiv.stride);
-  for_each_chunk(A, spread_of(A, n), [&] {
+  for_each_chunk(A, spread_of(Routine::getri, A, n), [&] {
     return [&, p = Columns<const int>(P, true, false), c = Columns<T>(C, false, true)](
                idx b0, int lanes, bool team) mutable {
       p.bind(b0, lanes, team);
@@ -233,7 +219,7 @@ void getri(const BatchView<const T> &A, ConstPivots ipiv, const BatchView<T> &C,
 template <class T>
 void matinv(const BatchView<const T> &A, const BatchView<T> &C, int *info) {
   const int n = A.rows;
-  for_each_chunk(A, spread_of(A, n), [&] {
+  for_each_chunk(A, spread_of(Routine::matinv, A, n), [&] {
     return [&, c = Columns<T>(C, false, true)](idx b0, int lanes, bool team) mutable {
       c.bind_copy(A, b0, lanes, team);
       split(team, lanes, [&](int l) {
@@ -250,7 +236,7 @@ void matinv(const BatchView<const T> &A, const BatchView<T> &C, int *info) {
 template <class T>
 void potrf(Uplo uplo, const BatchView<T> &A, int *info) {
   const int n = A.rows;
-  for_each_chunk(A, spread_of(A, n), [&] {
+  for_each_chunk(A, spread_of(Routine::potrf, A, n), [&] {
     return [&, a = Columns<T>(A, true, true, part_of(uplo))](idx b0, int lanes, bool team) mutable {
       a.bind(b0, lanes, team);
       split(team, lanes, [&](int l) { info[b0 + l] = cholesky(uplo, n, a.ptr(l), a.ld()); });
@@ -262,7 +248,7 @@ void potrf(Uplo uplo, const BatchView<T> &A, int *info) {
 template <class T>
 void potrs(Uplo uplo, const BatchView<const T> &A, const BatchView<T> &B) {
   const int n = A.rows, nrhs = B.cols;
-  for_each_chunk(A, spread_of(A, n), [&] {
+  for_each_chunk(A, spread_of(Routine::potrs, A, n, nrhs), [&] {
     return [&, a = Columns<const T>(A, true, false, part_of(uplo)), b = Columns<T>(B, true, true)](
                idx b0, int lanes, bool team) mutable {
       a.bind(b0, lanes, team);
@@ -278,7 +264,7 @@ template <class T>
 void trsm(Side side, Uplo uplo, Op trans, Diag diag, T alpha, const BatchView<const T> &A,
           const BatchView<T> &B) {
   const int m = B.rows, n = B.cols;
-  for_each_chunk(A, spread_of(A, A.rows), [&] {
+  for_each_chunk(A, spread_of(Routine::trsm, A, A.rows, side == Side::left ? n : m), [&] {
     return [&, a = Columns<const T>(A, true, false, part_of(uplo)), b = Columns<T>(B, true, true)](
                idx b0, int lanes, bool team) mutable {
       a.bind(b0, lanes, team);
