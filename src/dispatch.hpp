@@ -696,6 +696,16 @@ inline constexpr Crossover kGelsManyRhsCrossovers[4] = {
 inline constexpr int kLeadOrder = 512, kFewOrderMin = 128;
 inline constexpr double kLeadMin = 2, kLeadMinColumns = 1.5;
 
+/// Whether r is one of the solves (getrs, potrs, trsm).
+constexpr bool is_solve(Routine r) noexcept {
+  return r >= Routine::getrs && r <= Routine::trsm;
+}
+
+/// The rounds `threads` threads take over `count` equal pieces of work: ceil(count / threads).
+constexpr idx rounds_of(idx count, idx threads) noexcept {
+  return (count + threads - 1) / threads;
+}
+
 /// Threads inside the matrix (shared/DESIGN.md): from order kThreadedOrders[0] a batch too small
 /// to keep every thread busy to the end runs one matrix after another with OpenBLAS on all
 /// threads where its count matrices at OpenBLAS's speed-up S on all threads take less time than
@@ -745,7 +755,7 @@ constexpr bool threads_inside(const ThreadedSpeedups &t, Routine r, idx count, i
                               int threads) {
   if (threads < 2 || n < kThreadedOrders[0]) return false;
   double s = 0;
-  if (r >= Routine::getrs && r <= Routine::trsm) {
+  if (is_solve(r)) {
     int k = 0;  // nearest by ratio: the geometric means of neighbours as bounds
     while (k < 4 && double(nrhs) * nrhs > double(kThreadedRhs[k]) * kThreadedRhs[k + 1]) ++k;
     s = t.solve[k];
@@ -754,8 +764,7 @@ constexpr bool threads_inside(const ThreadedSpeedups &t, Routine r, idx count, i
     while (k < 4 && n >= kThreadedOrders[k + 1]) ++k;
     s = t.factor[r < Routine::getrs ? int(r) : 4][k];
   }
-  const idx rounds = (count + threads - 1) / threads;
-  return double(count) < s * threads / 2 * double(rounds);
+  return double(count) < s * threads / 2 * double(rounds_of(count, threads));
 }
 
 /// The real order whose factorization does the flops of a complex one of order n (4x: n *
@@ -776,9 +785,8 @@ constexpr int real_order_of_complex(int n) {
 template <class T>
 bool threads_inside(Routine r, idx count, int n, int nrhs = 1) {
   const ThreadedSpeedups &t = kVectorBytes >= 64 ? kThreadedSpeedups512 : kThreadedSpeedups;
-  const bool solve = r >= Routine::getrs && r <= Routine::trsm;
   if (n < kThreadedOrders[0]) return false;
-  if (is_complex_v<T> && !solve) n = real_order_of_complex(n);
+  if (is_complex_v<T> && !is_solve(r)) n = real_order_of_complex(n);
   return threads_inside(t, r, count, n, nrhs, omp_get_max_threads());
 }
 
@@ -831,8 +839,8 @@ bool use_vendor(const Context &ctx, Routine r, const BatchView<U> &lead, int n, 
   if (n >= crossover) return true;
   if (n < kFewOrderMin || (crossover == kNone && r < Routine::geqrf)) return false;
   const idx threads = std::max(1, omp_get_max_threads());
-  const idx rounds_lanes = (host::Chunks<U, W>(lead).count + threads - 1) / threads;
-  const idx rounds_vendor = (lead.count + threads - 1) / threads;
+  const idx rounds_lanes = rounds_of(host::Chunks<U, W>(lead).count, threads);
+  const idx rounds_vendor = rounds_of(lead.count, threads);
   const double least = r >= Routine::geqrf                  ? 1
                        : lead.layout == Layout::interleaved ? kLeadMin
                                                             : kLeadMinColumns;
