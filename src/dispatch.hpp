@@ -677,12 +677,21 @@ inline constexpr Crossover kGelsManyRhsCrossovers[4] = {
 /// rule estimates, for one full chunk on a thread: 0.75 * min(crossover, kLeadOrder) / n, at least
 /// kLeadMin (interleaved; column-major kLeadMinColumns; QR 1, its lead below the crossover).
 /// kLeadOrder caps the crossovers the lanes reach with a small lead (to kPast1024 at 0.6-0.9x the
-/// vendor path's time) and stands for QR's kNone; the solves' kNone keeps the lanes at any count
-/// (an interleaved factor streamed in place, where the vendor path unpacks it first: interleaved
-/// getrs, potrs and trsm with one right-hand side, S and D, n = 128..512, paths forced, 2 runs of
-/// -r 9, speed-up over the loop, lanes / vendor: with 4 and 8 matrices 0.10-2.12 / 0.09-0.61, the
-/// lanes ahead in 33 of 36 cells; with one 0.06-0.65 / 0.12-0.64, ahead in 5 of 18). Zen 5 VM, one
-/// chunk of double matrices on one thread against the loop's calls on two (the tester, 2 threads,
+/// vendor path's time) and stands for QR's kNone; the solves' interleaved kNone keeps the lanes at
+/// any count (an interleaved factor streamed in place, where the vendor path unpacks it first:
+/// interleaved getrs, potrs and trsm with one right-hand side, S and D, n = 128..512, paths
+/// forced, 2 runs of -r 9, speed-up over the loop, lanes / vendor: with 4 and 8 matrices
+/// 0.10-2.12 / 0.09-0.61, the lanes ahead in 33 of 36 cells; with one 0.06-0.65 / 0.12-0.64,
+/// ahead in 5 of 18). A column-major kNone (cgetrs with one right-hand side on AVX-512, whose
+/// one-thread OpenBLAS call runs far behind the lanes) takes the rule at kLeadOrder with
+/// kLeadMin: by the tester (--routine getrs -p c --nrhs 1 -l strided,pointer, paths forced,
+/// -r 5), lanes / vendor speed-up over the loop with 1, 2, 4, 8, 16 matrices at n = 128: 0.35-0.53
+/// / 1.47-1.69, 0.65-0.86 / 0.76-0.95, 0.99-1.19 / 0.90-0.99, 2.33-2.70 / 0.95, 1.90-2.01 /
+/// 0.88-1.04; at 256: 0.19 / 1.12-1.33, 0.24-0.25 / 0.86-1.07, 0.56-0.76 / 0.91-0.97, 1.36-2.14 /
+/// 0.81-0.97, 1.99-2.38 / 0.96; at 512: 0.13-0.14 / 2.54-3.05, 0.14-0.15 / 0.88-0.95, 0.27-0.29
+/// / 0.83-0.97, 0.85-0.92 / 0.98-1.02, 1.09-1.21 / 0.98 (the lanes had run every count). Zen 5 VM,
+/// one chunk of double matrices on one thread against the loop's calls on two (the tester, 2
+/// threads,
 /// --batch 16 interleaved, --batch 8 strided; 2026-12-04), lead at n = 64 / 128 / 256 / 512,
 /// interleaved: getrf 5.2 / 2.1 / 2.1 / 1.3, potrf 9.4 / 2.8 / 2.3 / 2.5, getri 2.1 / 2.4 / 2.5 /
 /// 2.0, getrs 2.0 / 2.3 / 2.7 / 2.1, matinv 2.6 / 2.8 / 2.7 / 2.3; strided (the solver width's
@@ -719,6 +728,7 @@ inline constexpr int kThreadedRhs[5] = {1, 4, 16, 64, 256};
 struct ThreadedSpeedups {
   std::array<std::array<float, 5>, 5> factor;  // getrf, getri, matinv, potrf, QR: [routine][order]
   std::array<float, 5> solve;                  // getrs, potrs, trsm: [right-hand sides]
+  std::array<std::array<float, 5>, 3> complex_solve;  // complex getrs, potrs, trsm: [r][rhs]
 };
 
 /// Measured on the 2-core Zen 5 VM (AVX-512; OpenBLAS 0.3.21, 2026-12-04) by
@@ -727,14 +737,25 @@ struct ThreadedSpeedups {
 /// trsm over the orders): QR, whose panels are LAPACK's level-2 calls, and the solves with up to
 /// 4 right-hand sides gain least from a second thread (dgeqrf 0.64x at 512 and 0.88x at 1024,
 /// which the rule of 0.65 / 0.8 x threads it replaced threaded with one matrix from 512 and
-/// three from 1024); dpotrf 0.88x at 512, 1.25x at 1024.
+/// three from 1024); dpotrf 0.88x at 512, 1.25x at 1024. The complex solves by
+///   ompbatch-threads --routine getrs,potrs,trsm -p z,c -n 512,1024,2048 --nrhs 1,4,16,64,256
+/// (two runs, --count 1 and --count 1,3 (S = 1.5 x loop / threaded of three); the medians over
+/// c, z, the orders and the runs): with 4 right-hand sides 1.10-1.20 where the real ones ran
+/// 0.97, and getrs with one 2.40 (z 1.9-3.8, c 2.5-4.9: OpenBLAS's one-thread ?getrs for one
+/// right-hand side runs far behind its threaded one). threads_inside counts it as 2: with 2, 4 and
+/// 8 matrices the loop ran zgetrs of 1024 and 2048 1.01-1.23x faster than threaded (of 512,
+/// threaded ran 1.37-1.92x faster with 2 and 4, the loop 1.06x with 8), with 3 threaded ran
+/// 1.13-1.89x faster.
 inline constexpr ThreadedSpeedups kThreadedSpeedups512 = {
-    {{{0.94f, 1.27f, 1.50f, 1.71f, 1.84f},    // getrf
-      {1.30f, 1.47f, 1.50f, 1.64f, 1.59f},    // getri
-      {1.12f, 1.41f, 1.56f, 1.67f, 1.75f},    // matinv
-      {0.88f, 1.09f, 1.25f, 1.40f, 1.46f},    // potrf
-      {0.64f, 0.83f, 0.88f, 1.03f, 1.13f}}},  // geqrf, gels
-    {1.12f, 0.97f, 1.28f, 1.60f, 1.75f}};     // solves, nrhs = 1, 4, 16, 64, 256
+    {{{0.94f, 1.27f, 1.50f, 1.71f, 1.84f},     // getrf
+      {1.30f, 1.47f, 1.50f, 1.64f, 1.59f},     // getri
+      {1.12f, 1.41f, 1.56f, 1.67f, 1.75f},     // matinv
+      {0.88f, 1.09f, 1.25f, 1.40f, 1.46f},     // potrf
+      {0.64f, 0.83f, 0.88f, 1.03f, 1.13f}}},   // geqrf, gels
+    {1.12f, 0.97f, 1.28f, 1.60f, 1.75f},       // solves, nrhs = 1, 4, 16, 64, 256
+    {{{2.40f, 1.10f, 1.30f, 1.60f, 1.83f},     // complex getrs
+      {1.06f, 1.12f, 1.32f, 1.62f, 1.83f},     // complex potrs
+      {1.11f, 1.20f, 1.46f, 1.66f, 1.86f}}}};  // complex trsm
 
 /// AVX2 builds (measured on the 2-core Zen 3 VM): getrf and potrf by bench/ompbatch_bench's
 /// `batch:` rows (1.2x and 1.4x at 512, 1.65x and 1.6x at 1024), the rest as on Zen 5 (not
@@ -747,23 +768,28 @@ inline constexpr ThreadedSpeedups kThreadedSpeedups = {{{{1.2f, 1.2f, 1.65f, 1.6
                                                          kThreadedSpeedups512.factor[2],
                                                          {1.4f, 1.4f, 1.6f, 1.6f, 1.6f},
                                                          kThreadedSpeedups512.factor[4]}},
-                                                       kThreadedSpeedups512.solve};
+                                                       kThreadedSpeedups512.solve,
+                                                       kThreadedSpeedups512.complex_solve};
 
-/// Whether `count` matrices of routine r (a solve: with nrhs right-hand sides) of order n run one
-/// after another on OpenBLAS's `threads` threads, by the speed-ups of table t.
+/// Whether `count` matrices of routine r (a solve: with nrhs right-hand sides; of complex
+/// matrices where `complex`) of order n run one after another on OpenBLAS's `threads` threads,
+/// by the speed-ups of table t.
 constexpr bool threads_inside(const ThreadedSpeedups &t, Routine r, idx count, int n, int nrhs,
-                              int threads) {
+                              int threads, bool complex = false) {
   if (threads < 2 || n < kThreadedOrders[0]) return false;
   double s = 0;
   if (is_solve(r)) {
     int k = 0;  // nearest by ratio: the geometric means of neighbours as bounds
     while (k < 4 && double(nrhs) * nrhs > double(kThreadedRhs[k]) * kThreadedRhs[k + 1]) ++k;
-    s = t.solve[k];
+    s = complex ? t.complex_solve[int(r) - int(Routine::getrs)][k] : t.solve[k];
   } else {
     int k = 0;
     while (k < 4 && n >= kThreadedOrders[k + 1]) ++k;
     s = t.factor[r < Routine::getrs ? int(r) : 4][k];
   }
+  // over 2 (one thread alone short of the bandwidth two have) S does not carry over to a batch
+  // whose one-thread calls run on every thread: at most 2, threaded for odd counts alone
+  s = std::min(s, 2.0);
   return double(count) < s * threads / 2 * double(rounds_of(count, threads));
 }
 
@@ -773,21 +799,22 @@ constexpr bool threads_inside(const ThreadedSpeedups &t, Routine r, idx count, i
 /// library on the real orders against the rule before) it picks the faster strategy in 7 of the 8
 /// cells where the two differed (zpotrf of one matrix of 512 runs threaded 5% slower), the real
 /// orders in 4 (losing 5-22%: zgeqrf of one matrix of 1024 ran threaded 1.22x faster). The solves
-/// keep their right-hand sides: complex with 16 and 3 matrices of 1024 ran one matrix a thread
-/// 1.33-1.39x faster than threaded, which 64 would have chosen.
+/// keep their right-hand sides, on their own speed-ups (complex_solve): complex with 16 and 3
+/// matrices of 1024 ran one matrix a thread 1.33-1.39x faster than threaded, which 64 would have
+/// chosen.
 constexpr int real_order_of_complex(int n) {
   return int(n * 1.5874);
 }
 
 /// threads_inside for precision T on this build's table: kThreadedSpeedups512 for AVX-512, else
 /// kThreadedSpeedups; a complex factorization at real_order_of_complex(n), from order
-/// kThreadedOrders[0] on.
+/// kThreadedOrders[0] on, a complex solve by complex_solve.
 template <class T>
 bool threads_inside(Routine r, idx count, int n, int nrhs = 1) {
   const ThreadedSpeedups &t = kVectorBytes >= 64 ? kThreadedSpeedups512 : kThreadedSpeedups;
   if (n < kThreadedOrders[0]) return false;
   if (is_complex_v<T> && !is_solve(r)) n = real_order_of_complex(n);
-  return threads_inside(t, r, count, n, nrhs, omp_get_max_threads());
+  return threads_inside(t, r, count, n, nrhs, omp_get_max_threads(), is_complex_v<T>);
 }
 
 /// The solves' crossovers on this host: kSolveCrossovers for AVX2 builds; for AVX-512 builds
@@ -837,13 +864,14 @@ bool use_vendor(const Context &ctx, Routine r, const BatchView<U> &lead, int n, 
   if (ctx.host_path() != HostPath::automatic) return ctx.host_path() == HostPath::vendor;
   const int crossover = vendor_crossover<T>(r, lead.layout, n, nrhs);
   if (n >= crossover) return true;
-  if (n < kFewOrderMin || (crossover == kNone && r < Routine::geqrf)) return false;
+  const bool il = lead.layout == Layout::interleaved;
+  if (n < kFewOrderMin || (crossover == kNone && il && r < Routine::geqrf)) return false;
   const idx threads = std::max(1, omp_get_max_threads());
   const idx rounds_lanes = rounds_of(host::Chunks<U, W>(lead).count, threads);
   const idx rounds_vendor = rounds_of(lead.count, threads);
-  const double least = r >= Routine::geqrf                  ? 1
-                       : lead.layout == Layout::interleaved ? kLeadMin
-                                                            : kLeadMinColumns;
+  const double least = r >= Routine::geqrf        ? 1
+                       : il || crossover == kNone ? kLeadMin
+                                                  : kLeadMinColumns;
   const double lanes_lead = std::max(least, 0.75 * std::min(crossover, kLeadOrder) / n);
   return double(rounds_lanes) * W > lanes_lead * double(rounds_vendor);
 }

@@ -879,10 +879,19 @@ void check_few_matrices() {
         EXPECT_FALSE(vendor(k::kFewOrderMin - 1, 1)) << where;
       }
     }
-  // a solve without a crossover (kNone: one right-hand side, interleaved) keeps the lanes
+  // a solve without a crossover (kNone: one right-hand side) keeps the lanes interleaved; column-
+  // major it takes the vendor path where one chunk at kLeadMin's lead takes longer than the
+  // vendor path's rounds on 2 threads, never for 2 chunks
   const auto one = square_batch(ompbatch::Layout::interleaved, 256, 1, dummy, W);
   if (k::vendor_crossover<T>(k::Routine::getrs, one.layout, 256, 1) == k::kNone) {
     EXPECT_FALSE((k::use_vendor<T, W>(ctx, k::Routine::getrs, one, 256, 1)));
+  }
+  if (k::vendor_crossover<T>(k::Routine::getrs, ompbatch::Layout::strided, 256, 1) == k::kNone) {
+    for (int count : {1, 2, W / 2, W - 1, W, 2 * W}) {
+      const auto few = square_batch(ompbatch::Layout::strided, 256, count, dummy, W);
+      const bool faster = count <= W && W > k::kLeadMin * ((count + 1) / 2);
+      EXPECT_EQ((k::use_vendor<T, W>(ctx, k::Routine::getrs, few, 256, 1)), faster) << count;
+    }
   }
   omp_set_num_threads(team);
 }
@@ -895,10 +904,11 @@ TEST(HostDispatch, FewMatricesTakeTheVendorPathFromTheFewOrder) {
 }
 
 /// Threads inside the matrix: never below order 512 or on one thread, never for an even count
-/// on 2 threads (no speed-up reaches 2); on Zen 5's table neither QR nor a solve with 4
-/// right-hand sides with one matrix, potrf with three only where OpenBLAS ran them faster; the
-/// AVX2 builds' table makes the decisions of the rule it replaced for getrf and potrf (0.65 x
-/// threads below 1024, 0.8 from there); AVX-512 builds take Zen 5's.
+/// on 2 threads (a speed-up counts at most 2: complex getrs with one right-hand side, 2.4); on
+/// Zen 5's table neither QR nor a real solve with 4 right-hand sides with one matrix (a complex
+/// one threaded), potrf with three only where OpenBLAS ran them faster; the AVX2 builds' table
+/// makes the decisions of the rule it replaced for getrf and potrf (0.65 x threads below 1024,
+/// 0.8 from there); AVX-512 builds take Zen 5's.
 TEST(HostDispatch, ThreadsInsideTheMatrixByMeasuredSpeedUps) {
   using k::Routine;
   const int team = omp_get_max_threads();
@@ -931,6 +941,22 @@ TEST(HostDispatch, ThreadsInsideTheMatrixByMeasuredSpeedUps) {
   EXPECT_TRUE(k::threads_inside(zen5, Routine::getrs, 3, 512, 64, 2));
   EXPECT_TRUE(k::threads_inside(zen5, Routine::potrs, 5, 1024, 1024, 2));
   EXPECT_FALSE(k::threads_inside(zen5, Routine::potrs, 7, 1024, 1024, 2));
+  // complex solves by their own speed-ups: getrs with one right-hand side at any odd count (2.4
+  // counted as 2), the others with 4 on one matrix, none with 16 on three
+  for (int count : {1, 2, 3, 8, 33}) {
+    EXPECT_EQ(k::threads_inside(zen5, Routine::getrs, count, 512, 1, 2, true), count % 2 == 1)
+        << count;
+    EXPECT_EQ(k::threads_inside(zen5, Routine::getrs, count, 512, 1, 2), count == 1) << count;
+  }
+  EXPECT_FALSE(k::threads_inside(zen5, Routine::getrs, 3, 512, 3, 2, true));
+  for (Routine r : {Routine::getrs, Routine::potrs, Routine::trsm}) {
+    EXPECT_TRUE(k::threads_inside(zen5, r, 1, 1024, 4, 2, true));
+    EXPECT_FALSE(k::threads_inside(zen5, r, 1, 1024, 4, 2));
+    EXPECT_FALSE(k::threads_inside(zen5, r, 3, 1024, 16, 2, true));
+    EXPECT_FALSE(k::threads_inside(zen5, r, 2, 1024, 1024, 2, true));
+  }
+  EXPECT_TRUE(k::threads_inside(zen5, Routine::trsm, 7, 1024, 1024, 2, true));
+  EXPECT_FALSE(k::threads_inside(zen5, Routine::potrs, 11, 1024, 1024, 2, true));
   // on 4 threads the speed-up doubles: getrf at 1024 (1.5 on 2) runs 2 matrices threaded, not 3
   EXPECT_TRUE(k::threads_inside(zen5, Routine::getrf, 2, 1024, 1, 4));
   EXPECT_FALSE(k::threads_inside(zen5, Routine::getrf, 3, 1024, 1, 4));
@@ -949,6 +975,10 @@ TEST(HostDispatch, ThreadsInsideTheMatrixByMeasuredSpeedUps) {
   EXPECT_FALSE(k::threads_inside<std::complex<double>>(Routine::getrf, 3, 512));
   EXPECT_EQ(k::threads_inside<std::complex<double>>(Routine::getrs, 3, 1024, 16),
             k::threads_inside<double>(Routine::getrs, 3, 1024, 16));
+  EXPECT_TRUE(k::threads_inside<std::complex<float>>(Routine::getrs, 5, 1024, 1));
+  EXPECT_FALSE(k::threads_inside<float>(Routine::getrs, 5, 1024, 1));
+  EXPECT_TRUE(k::threads_inside<std::complex<double>>(Routine::potrs, 1, 1024, 4));
+  EXPECT_FALSE(k::threads_inside<double>(Routine::potrs, 1, 1024, 4));
   EXPECT_FALSE(k::threads_inside<std::complex<double>>(Routine::getri, 1, 511));
   EXPECT_EQ(k::real_order_of_complex(1024), 1625);
   omp_set_num_threads(team);

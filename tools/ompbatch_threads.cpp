@@ -3,32 +3,36 @@
 // same inputs: a parallel loop with OpenBLAS on one thread per call, and one matrix after
 // another with OpenBLAS on every thread (threads inside the matrix). Prints, per case, both
 // medians and loop / threaded; with --count 1, threaded OpenBLAS's speed-up over one thread,
-// which src/dispatch.hpp's kThreadedSpeedups tables hold (double, column-major, n x n).
-#include <cblas.h>
+// which src/dispatch.hpp's kThreadedSpeedups tables hold (column-major, n x n; -p s,d,c,z).
 #include <fmt/format.h>
-#include <lapacke.h>
 #include <omp.h>
 
 #include <CLI/CLI.hpp>
 #include <algorithm>
 #include <chrono>
+#include <complex>
 #include <cstddef>
 #include <functional>
 #include <random>
 #include <string>
 #include <vector>
 
+#include "vendor/lapack.hpp"
+
 namespace {
+
+namespace lapack = ompbatch::lapack;
 
 const std::vector<std::string> kRoutines = {"getrf", "getri", "matinv", "potrf",
                                             "geqrf", "getrs", "potrs",  "trsm"};
 
 /// count matrices of order n, their factors and right-hand sides, and one call on matrix c.
+template <class T>
 struct Case {
   std::string routine;
   int n, nrhs, count;
   std::size_t nn;
-  std::vector<double> a0, b0, a, lu, chol, tau, work;
+  std::vector<T> a0, b0, a, lu, chol, tau, work;
   std::vector<int> piv;
 
   Case(std::string r, int n_, int nrhs_, int count_)
@@ -37,48 +41,61 @@ struct Case {
     std::uniform_real_distribution<double> u(-1, 1);
     a0.resize(nn * count);
     b0.resize(std::size_t(n) * nrhs * count);
-    for (auto &x : b0) x = u(g);
-    for (int c = 0; c < count; ++c) {  // symmetric, diagonally dominant: SPD and well pivoted
-      double *x = &a0[c * nn];
-      for (std::size_t k = 0; k < nn; ++k) x[k] = u(g);
+    for (auto &x : b0) x = random(g, u);
+    for (int c = 0; c < count; ++c) {  // Hermitian, diagonally dominant: HPD and well pivoted
+      T *x = &a0[c * nn];
+      for (std::size_t k = 0; k < nn; ++k) x[k] = random(g, u);
       for (int j = 0; j < n; ++j)
-        for (int i = 0; i < j; ++i) x[i + j * n] = x[j + i * n];
-      for (int i = 0; i < n; ++i) x[i + i * n] += n;
+        for (int i = 0; i < j; ++i) x[i + j * n] = conj(x[j + i * n]);
+      for (int i = 0; i < n; ++i) x[i + i * n] = std::real(x[i + i * n]) + n;
     }
     lu = chol = a0;
     piv.resize(std::size_t(n) * count);
     tau.resize(std::size_t(n) * count);
     for (int c = 0; c < count; ++c) {
-      LAPACKE_dgetrf(LAPACK_COL_MAJOR, n, n, &lu[c * nn], n, &piv[std::size_t(c) * n]);
-      LAPACKE_dpotrf(LAPACK_COL_MAJOR, 'L', n, &chol[c * nn], n);
+      lapack::getrf(n, n, &lu[c * nn], n, &piv[std::size_t(c) * n]);
+      lapack::potrf('L', n, &chol[c * nn], n);
     }
     work.resize(std::size_t(64) * n * omp_get_max_threads());
+  }
+  static T random(std::mt19937 &g, std::uniform_real_distribution<double> &u) {
+    if constexpr (std::is_floating_point_v<T>) {
+      return T(u(g));
+    } else {
+      const double re = u(g);
+      return T(re, u(g));
+    }
+  }
+  static T conj(T x) {
+    if constexpr (std::is_floating_point_v<T>)
+      return x;
+    else
+      return std::conj(x);
   }
   bool solve() const { return routine == "getrs" || routine == "potrs" || routine == "trsm"; }
   void reset() { a = solve() ? b0 : routine == "getri" ? lu : a0; }
   void call(int c, int thread) {
     const int lwork = 64 * n;
-    double *w = &work[std::size_t(lwork) * thread],
-           *x = solve() ? &a[std::size_t(n) * nrhs * c] : &a[c * nn];
+    T *w = &work[std::size_t(lwork) * thread],
+      *x = solve() ? &a[std::size_t(n) * nrhs * c] : &a[c * nn];
     int *p = &piv[std::size_t(c) * n];
     if (routine == "getrf") {
-      LAPACKE_dgetrf_work(LAPACK_COL_MAJOR, n, n, x, n, p);
+      lapack::getrf(n, n, x, n, p);
     } else if (routine == "getri") {
-      LAPACKE_dgetri_work(LAPACK_COL_MAJOR, n, x, n, p, w, lwork);
+      lapack::getri(n, x, n, p, w, lwork);
     } else if (routine == "matinv") {
-      LAPACKE_dgetrf_work(LAPACK_COL_MAJOR, n, n, x, n, p);
-      LAPACKE_dgetri_work(LAPACK_COL_MAJOR, n, x, n, p, w, lwork);
+      lapack::getrf(n, n, x, n, p);
+      lapack::getri(n, x, n, p, w, lwork);
     } else if (routine == "potrf") {
-      LAPACKE_dpotrf_work(LAPACK_COL_MAJOR, 'L', n, x, n);
+      lapack::potrf('L', n, x, n);
     } else if (routine == "geqrf") {
-      LAPACKE_dgeqrf_work(LAPACK_COL_MAJOR, n, n, x, n, &tau[std::size_t(c) * n], w, lwork);
+      lapack::geqrf(n, n, x, n, &tau[std::size_t(c) * n], w, lwork);
     } else if (routine == "getrs") {
-      LAPACKE_dgetrs_work(LAPACK_COL_MAJOR, 'N', n, nrhs, &lu[c * nn], n, p, x, n);
+      lapack::getrs('N', n, nrhs, &lu[c * nn], n, p, x, n);
     } else if (routine == "potrs") {
-      LAPACKE_dpotrs_work(LAPACK_COL_MAJOR, 'L', n, nrhs, &chol[c * nn], n, x, n);
+      lapack::potrs('L', n, nrhs, &chol[c * nn], n, x, n);
     } else {
-      cblas_dtrsm(CblasColMajor, CblasLeft, CblasLower, CblasNoTrans, CblasNonUnit, n, nrhs, 1.0,
-                  &lu[c * nn], n, x, n);
+      lapack::trsm('L', 'L', 'N', 'N', n, nrhs, T(1), &lu[c * nn], n, x, n);
     }
   }
 };
@@ -89,11 +106,42 @@ double median(std::vector<double> v) {
 }
 
 /// Seconds of f after an untimed reset of the case.
-double timed(Case &k, const std::function<void()> &f) {
+template <class T>
+double timed(Case<T> &k, const std::function<void()> &f) {
   k.reset();
   const auto t0 = std::chrono::steady_clock::now();
   f();
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+}
+
+/// Every case of one precision (its letter p), printed as rows.
+template <class T>
+void run(char p, const std::vector<std::string> &routines, const std::vector<int> &sizes,
+         const std::vector<int> &counts, const std::vector<int> &rhs, int repeat) {
+  const int threads = omp_get_max_threads();
+  for (const auto &r : routines) {
+    const bool solve = r == "getrs" || r == "potrs" || r == "trsm";
+    for (int q : solve ? rhs : std::vector<int>{0})
+      for (int n : sizes)
+        for (int count : counts) {
+          Case<T> k(r, n, q > 0 ? q : n, count);
+          std::vector<double> loop, threaded;
+          for (int i = 0; i < repeat; ++i) {
+            openblas_set_num_threads(1);
+            loop.push_back(timed(k, [&] {
+#pragma omp parallel for schedule(static, 1)
+              for (int c = 0; c < count; ++c) k.call(c, omp_get_thread_num());
+            }));
+            openblas_set_num_threads(threads);
+            threaded.push_back(timed(k, [&] {
+              for (int c = 0; c < count; ++c) k.call(c, 0);
+            }));
+          }
+          const double l = median(loop), t = median(threaded);
+          fmt::print("{:<7} {:>5} {:>5} {:>5} {:>11.3f} {:>13.3f} {:>14.2f}\n", p + r, n,
+                     solve ? k.nrhs : 0, count, l * 1e3, t * 1e3, l / t);
+        }
+  }
 }
 
 }  // namespace
@@ -102,12 +150,17 @@ int main(int argc, char **argv) {
   CLI::App app{"ompbatch-threads: a parallel LAPACKE loop against threaded OpenBLAS per matrix"};
   std::vector<std::string> routines = {"getrf", "potrf"};
   std::vector<int> sizes = {512, 1024}, counts = {1, 3}, rhs = {0};
+  std::vector<std::string> precisions = {"d"};
   int repeat = 5;
   app.add_option("--routine", routines, "routines (or all)")->delimiter(',')->capture_default_str();
   app.add_option("-n,--n", sizes, "orders")->delimiter(',')->capture_default_str();
   app.add_option("--count", counts, "matrices per batch")->delimiter(',')->capture_default_str();
   app.add_option("--nrhs", rhs, "right-hand sides of the solves (0: n)")
       ->delimiter(',')
+      ->capture_default_str();
+  app.add_option("-p,--precision", precisions, "s, d, c, z")
+      ->delimiter(',')
+      ->check(CLI::IsMember({"s", "d", "c", "z"}))
       ->capture_default_str();
   app.add_option("-r,--repeat", repeat, "rounds per case (medians shown)")->capture_default_str();
   CLI11_PARSE(app, argc, argv);
@@ -122,28 +175,11 @@ int main(int argc, char **argv) {
              threads);
   fmt::print("{:<7} {:>5} {:>5} {:>5} {:>11} {:>13} {:>14}\n", "routine", "n", "nrhs", "count",
              "loop ms", "threaded ms", "loop/threaded");
-  for (const auto &r : routines) {
-    const bool solve = r == "getrs" || r == "potrs" || r == "trsm";
-    for (int q : solve ? rhs : std::vector<int>{0})
-      for (int n : sizes)
-        for (int count : counts) {
-          Case k(r, n, q > 0 ? q : n, count);
-          std::vector<double> loop, threaded;
-          for (int i = 0; i < repeat; ++i) {
-            openblas_set_num_threads(1);
-            loop.push_back(timed(k, [&] {
-#pragma omp parallel for schedule(static, 1)
-              for (int c = 0; c < count; ++c) k.call(c, omp_get_thread_num());
-            }));
-            openblas_set_num_threads(threads);
-            threaded.push_back(timed(k, [&] {
-              for (int c = 0; c < count; ++c) k.call(c, 0);
-            }));
-          }
-          const double l = median(loop), t = median(threaded);
-          fmt::print("{:<7} {:>5} {:>5} {:>5} {:>11.3f} {:>13.3f} {:>14.2f}\n", r, n,
-                     solve ? k.nrhs : 0, count, l * 1e3, t * 1e3, l / t);
-        }
+  for (const auto &p : precisions) {
+    if (p == "s") run<float>('s', routines, sizes, counts, rhs, repeat);
+    if (p == "d") run<double>('d', routines, sizes, counts, rhs, repeat);
+    if (p == "c") run<std::complex<float>>('c', routines, sizes, counts, rhs, repeat);
+    if (p == "z") run<std::complex<double>>('z', routines, sizes, counts, rhs, repeat);
   }
   return 0;
 }
