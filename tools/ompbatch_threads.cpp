@@ -17,6 +17,7 @@
 #include <string>
 #include <vector>
 
+#include "common/matrices.hpp"
 #include "vendor/lapack.hpp"
 
 namespace {
@@ -25,6 +26,10 @@ namespace lapack = ompbatch::lapack;
 
 const std::vector<std::string> kRoutines = {"getrf", "getri", "matinv", "potrf",
                                             "geqrf", "getrs", "potrs",  "trsm"};
+
+bool is_solve(const std::string &routine) {
+  return routine == "getrs" || routine == "potrs" || routine == "trsm";
+}
 
 /// count matrices of order n, their factors and right-hand sides, and one call on matrix c.
 template <class T>
@@ -37,16 +42,16 @@ struct Case {
 
   Case(std::string r, int n_, int nrhs_, int count_)
       : routine(std::move(r)), n(n_), nrhs(nrhs_), count(count_), nn(std::size_t(n_) * n_) {
-    std::mt19937 g(1);
-    std::uniform_real_distribution<double> u(-1, 1);
-    a0.resize(nn * count);
-    b0.resize(std::size_t(n) * nrhs * count);
-    for (auto &x : b0) x = random(g, u);
+    std::mt19937_64 rng(1);
+    a0 = ompbatch::testing::random_batch<T>(count, n, n, rng);
+    b0 = ompbatch::testing::random_batch<T>(count, n, nrhs, rng);
     for (int c = 0; c < count; ++c) {  // Hermitian, diagonally dominant: HPD and well pivoted
       T *x = &a0[c * nn];
-      for (std::size_t k = 0; k < nn; ++k) x[k] = random(g, u);
       for (int j = 0; j < n; ++j)
-        for (int i = 0; i < j; ++i) x[i + j * n] = conj(x[j + i * n]);
+        for (int i = 0; i < j; ++i) {
+          x[i + j * n] = x[j + i * n];
+          if constexpr (ompbatch::testing::is_complex<T>) x[i + j * n] = std::conj(x[i + j * n]);
+        }
       for (int i = 0; i < n; ++i) x[i + i * n] = std::real(x[i + i * n]) + n;
     }
     lu = chol = a0;
@@ -58,21 +63,7 @@ struct Case {
     }
     work.resize(std::size_t(64) * n * omp_get_max_threads());
   }
-  static T random(std::mt19937 &g, std::uniform_real_distribution<double> &u) {
-    if constexpr (std::is_floating_point_v<T>) {
-      return T(u(g));
-    } else {
-      const double re = u(g);
-      return T(re, u(g));
-    }
-  }
-  static T conj(T x) {
-    if constexpr (std::is_floating_point_v<T>)
-      return x;
-    else
-      return std::conj(x);
-  }
-  bool solve() const { return routine == "getrs" || routine == "potrs" || routine == "trsm"; }
+  bool solve() const { return is_solve(routine); }
   void reset() { a = solve() ? b0 : routine == "getri" ? lu : a0; }
   void call(int c, int thread) {
     const int lwork = 64 * n;
@@ -120,7 +111,7 @@ void run(char p, const std::vector<std::string> &routines, const std::vector<int
          const std::vector<int> &counts, const std::vector<int> &rhs, int repeat) {
   const int threads = omp_get_max_threads();
   for (const auto &r : routines) {
-    const bool solve = r == "getrs" || r == "potrs" || r == "trsm";
+    const bool solve = is_solve(r);
     for (int q : solve ? rhs : std::vector<int>{0})
       for (int n : sizes)
         for (int count : counts) {
