@@ -144,9 +144,10 @@ inline constexpr int kPotrfPackedNarrowMin = 7, kPotrfPackedNarrowMax = 10;
 template <class T>
 inline constexpr int kPotrfBlockedMin = std::is_same_v<T, float> ? 256 : 192;
 
-/// The order from which the packs of column-major matrices move only the triangle potrf
-/// factors, or potrs and trsm read (potrf_tiles, potrf_blocked and the solves' kernels read and
-/// write nothing else of A). potrf: Intel Xeon VM, g++ build, strided and pointer array, 2
+/// The bytes of an order-n matrix from which the packs of column-major matrices move only the
+/// triangle potrf factors, or potrs and trsm read (potrf_tiles, potrf_blocked and the solves'
+/// kernels read and write nothing else of A): single from n = 32, double and single complex from
+/// 23, double complex from 16. potrf: Intel Xeon VM, g++ build, strided and pointer array, 2
 /// threads, 32 MiB, medians of 3 alternating runs, triangle / whole: n = 32 / 64 / 128 double
 /// 1.16-1.24x / 1.06-1.15x / 1.12-1.20x, single 1.02-1.11x / 1.05-1.14x / 1.08-1.24x, double
 /// complex 1.13-1.14x at 32 and 1.07-1.18x at 64; at n = 8 0.88-0.96x and at 16 0.92-1.16x (a
@@ -156,12 +157,18 @@ inline constexpr int kPotrfBlockedMin = std::is_same_v<T, float> ? 256 : 192;
 /// over the LAPACKE loop triangle / whole, nrhs = 1, g++: n = 8 / 16 / 24 0.80-1.43x (potrs s
 /// 0.80 at 16, trsm s 1.43 at 24), 32 1.01-1.58x, 64 1.01-1.20x, 128 1.14-1.30x, 256 1.25-1.45x;
 /// clang++-19 build 0.94-1.42x from 32 (1.03-1.42x at 128 and 256); nrhs = n (g++, strided and
-/// pointer array, 32..256) 0.93-1.15x, median 1.04.
-inline constexpr int kTrianglePackMin = 32;
+/// pointer array, 32..256) 0.93-1.15x, median 1.04. Below n = 32 by bytes (Zen 5 VM, strided and
+/// pointer array, 32 MiB, ompbatch-compare -r 7, 2 runs, medians of the rounds' ratios, whole ->
+/// triangle, g++ build): from 4 KiB (d and c n = 24, 28, z 16..28) potrf 1.01-1.18x (median
+/// 1.08), potrs and trsm 0.94-1.21x (1.07); under it (n = 12..20, s to 28, z 12) potrf
+/// 0.81-1.17x (0.96; real 0.81-0.96x at 12 and 16), potrs and trsm 0.75-1.21x (0.97; single
+/// 0.75-0.85x at 20).
+inline constexpr idx kTrianglePackBytesMin = 4096;
 
 /// What the packs of an order-n A move for a routine that reads only `part` of it.
-inline Part packed_part(int n, Part part) {
-  return n >= kTrianglePackMin ? part : Part::all;
+template <class T>
+Part packed_part(int n, Part part) {
+  return idx(n) * n * idx(sizeof(T)) >= kTrianglePackBytesMin ? part : Part::all;
 }
 
 /// The work of the solves' blocked form (trsm_lower_tiles) for triangles of order n and nrhs
@@ -339,7 +346,7 @@ void potrf(Uplo uplo, const BatchView<T> &A, int *info) {
     constexpr int W = decltype(lanes_w)::value;
     for_each_chunk<W>(A, [&] {
       const bool blocked = A.rows >= kPotrfBlockedMin<T>;
-      return [&, blocked, a = LaneArg<T, W>(A, true, true, packed_part(A.rows, part_of(uplo))),
+      return [&, blocked, a = LaneArg<T, W>(A, true, true, packed_part<T>(A.rows, part_of(uplo))),
               inf = LaneInfo<W>(info),
               work = Scratch<T>(blocked ? potrf_work<T, kPassLanes<T, W>>(A.rows) : 0)](
                  idx b0, int lanes, Place at) mutable {
@@ -356,7 +363,7 @@ void potrf(Uplo uplo, const BatchView<T> &A, int *info) {
 }
 
 /// The routines that read the triangle `part` of A and overwrite B (potrs, trsm; packs of A hold
-/// only that triangle from kTrianglePackMin on): f(a, b, lanes, work, ahead) on each chunk's
+/// only that triangle from kTrianglePackBytesMin on): f(a, b, lanes, work, ahead) on each chunk's
 /// bound lanes (lanes: std::integral_constant<int, W>; work: solve_work's values; ahead:
 /// solve_ahead's). The right-hand sides are B's columns, or its rows where A multiplies B from
 /// the right (B.cols == A.rows; where B is square too, either).
@@ -368,7 +375,7 @@ void solve_ab(const BatchView<const T> &A, Part part, const BatchView<T> &B, F f
     for_each_chunk<W>(
         A,
         [&] {
-          return [&, a = LaneArg<const T, W>(A, true, false, packed_part(A.rows, part)),
+          return [&, a = LaneArg<const T, W>(A, true, false, packed_part<T>(A.rows, part)),
                   b = LaneArg<T, W>(B, true, true),
                   work = solve_work<T, W>(A.rows, nrhs)](idx b0, int lanes, Place at) mutable {
             const Ahead ahead = solve_ahead<W>(A, b0, at, part, kSolveSpread, kSolvePrefetchMax);

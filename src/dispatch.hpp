@@ -473,7 +473,7 @@ inline constexpr Crossover kSolveCrossovers[3][4][4] = {
 /// (-p c, 2026-11-28 evening): getrs 0.74 / 0.77, potrs 0.71 / 0.77, trsm 0.65 / 0.76: 1024 ->
 /// kPast1024.
 /// Real potrs and trsm, column-major, again once their lanes packed only the triangle they read
-/// (simd/solve_host.cpp, kTrianglePackMin; 2026-12-04, a 2-core Zen 5 VM, g++ build), by
+/// (simd/solve_host.cpp, kTrianglePackBytesMin; 2026-12-04, a 2-core Zen 5 VM, g++ build), by
 ///   scripts/crossovers.py --runs 2 --table kCrossovers512,kSolveCrossovers512
 ///       --routine potrs,trsm -p s,d -l strided --megabytes 32 -r 3
 ///       -n 128,192,256,384,512,768 --nrhs R  (R = 1, 4, 16; and -n 768,1024 --megabytes 64)

@@ -313,8 +313,9 @@ TYPED_TEST(Solvers, GetriWithoutPivots) {
 /// sides of the one wide pass (kPotrfWidePassMax: 31; at 32 over more than two blocks and
 /// chunks, which prefetch the next), of the panels' form (kPotrfBlockedMin: 192, in single 256)
 /// of the orders whose complex packed chunks run the solver width (kPotrfPackedNarrowMin..Max:
-/// 7..10; 8 inside, 3 and 17 outside) and of the complex kernel's values kept apart
-/// (kPotrfApartMin: 24 in GCC builds).
+/// 7..10; 8 inside, 3 and 17 outside), of the complex kernel's values kept apart
+/// (kPotrfApartMin: 24 in GCC builds) and of the packs' triangle (kTrianglePackBytesMin: 4 KiB
+/// a matrix; whole at 31 / 17 / 17 / 8, the triangle at 32 / 31 / 31 / 17 in S / D / C / Z).
 TYPED_TEST(Solvers, PotrfMatchesLapack) {
   using T = TypeParam;
   std::mt19937_64 rng(51);
