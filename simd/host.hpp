@@ -4,6 +4,12 @@
 
 #include "ompbatch/ompbatch.hpp"
 
+namespace ompbatch::detail {
+
+enum class Routine { getrf, getri, matinv, potrf, getrs, potrs, trsm, geqrf, gels };
+
+}  // namespace ompbatch::detail
+
 namespace ompbatch::detail::host {
 
 template <class T>

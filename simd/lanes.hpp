@@ -25,6 +25,7 @@
 #include "kernels/layout.hpp"
 #include "kernels/pack.hpp"
 #include "kernels/prefetch.hpp"
+#include "simd/host.hpp"
 #include "simd/scratch.hpp"
 
 namespace ompbatch::detail {
@@ -80,24 +81,107 @@ constexpr int preferred_width() {
 template <class T>
 constexpr bool kWidePacks = is_complex_v<T>;
 
-/// f(std::integral_constant<int, W>()) with the lanes W of a kernel for the batch lead: the
-/// preferred width (getrf's lanes) for an interleaved batch whose width it divides, complex at
-/// every order and real up to order real_max_order (the larger of rows and cols), else the solver
+/// The lanes of a kernel for a batch of this layout (interleaved: in blocks of block_width) whose
+/// larger dimension is `order`: the preferred width (getrf's lanes) for an interleaved batch whose
+/// block width it divides, complex at every order and real up to real_max_order, else the solver
 /// width. On AVX-512 double and complex the preferred width is twice the solver width, whose
 /// chunks would run in place on half blocks at twice their row stride, using half of every cache
 /// line they touch, and whose complex pack holds the real and imaginary parts in half registers;
 /// elsewhere the two agree. packed_too: the preferred width for batches that are not interleaved
 /// (packed chunks) too.
-template <class U, class F>
-void with_block_lanes(const BatchView<U> &lead, int real_max_order, bool packed_too, F &&f) {
-  using T = std::remove_const_t<U>;
-  constexpr int B = preferred_width<T>(), S = width<T>();
-  if constexpr (B != S)
-    if (((lead.layout == Layout::interleaved && lead.width % B == 0) ||
-         (packed_too && lead.layout != Layout::interleaved)) &&
-        (is_complex_v<T> || std::max(lead.rows, lead.cols) <= real_max_order))
-      return f(std::integral_constant<int, B>());
-  f(std::integral_constant<int, S>());
+template <class T>
+constexpr int block_lanes(Layout layout, int block_width, int order, int real_max_order,
+                          bool packed_too) {
+  constexpr int B = preferred_width<T>();
+  const bool il = layout == Layout::interleaved;
+  return ((il && block_width % B == 0) || (packed_too && !il)) &&
+                 (is_complex_v<T> || order <= real_max_order)
+             ? B
+             : width<T>();
+}
+
+/// Orders up to which an interleaved batch of real matrices runs QR's kernels (geqrf, gels) at
+/// the preferred width (block_lanes; complex at every order): all (Zen 5 VM, AVX-512,
+/// OMPBATCH_HOST_PATH=lanes, 64 MiB, 2 threads, medians of 2 alternating runs: dgeqrf n = 8
+/// 3.46 -> 2.83 ms, 128 19.9 -> 15.9, 512 117.1 -> 86.8; zgeqrf 32 14.2 -> 8.92).
+constexpr int kQrBlockLanesMax = 1 << 30;
+
+/// The order up to which the solver kernels (getrs, potrs, trsm, getri, matinv) run the preferred
+/// width (getrf's lanes) for an interleaved batch whose width it divides (real types; complex at
+/// every order), else the solver width (block_lanes). On AVX-512 double and complex
+/// prefer twice the solver width, whose chunks would run in place on half blocks at twice their row
+/// stride (for double, the whole block runs as one wide pass over two registers); elsewhere the two
+/// agree. Zen 5 VM (AVX-512), double, interleaved, 2 threads, 64 MiB, medians of three alternating
+/// runs, 8 lanes -> 16 at n = 8 / 16: potrf 1.86 -> 1.54 / 2.34 -> 1.97 ms, getri 5.05 -> 2.96 /
+/// 4.24 -> 3.95, matinv 4.68 -> 3.52 / 5.43 -> 5.04, getrs nrhs = 1 3.82 -> 2.61 / 2.19 -> 1.88,
+/// nrhs = n 5.90 -> 5.00 / 4.38 -> 4.54, potrs nrhs = 1 2.04 -> 1.33 / 1.17 -> 0.95, nrhs = n 2.90
+/// -> 2.25 / 2.57 -> 2.60, trsm nrhs = 1 1.85 -> 1.10 / 1.01 -> 0.81, nrhs = n 2.50 -> 1.87 / 2.03
+/// -> 1.90. Complex, n = 8, 4 -> 8 lanes (Z) and 8 -> 16 (C): 1.24-2.07x (zpotrf 2.03 -> 1.20 ms,
+/// zgetri 5.39 -> 3.23, ctrsm nrhs = n 5.80 -> 2.87). At n = 32 the wide pass ran getrs, potrs,
+/// trsm and getri with nrhs = n 0.80-0.89x; two 8-lane passes a call there ran 0.88-1.10x (trsm
+/// with nrhs = n 0.88x at 32 and 0.92x at 64), so real larger orders keep the solver width.
+/// Complex runs the preferred width at every order (block_lanes). Intel Xeon VM (AVX-512), g++
+/// build, interleaved, 2 threads, 32 MiB, medians of 2 alternating runs of -r 3, solver width ->
+/// preferred at n = 24..128: getri, matinv, getrs, potrs, trsm with nrhs = n 1.12-1.72x (z getri
+/// 1.47-1.55x, matinv 1.61-1.72x at 64 and 128), with nrhs = 1 (3 runs) 1.07-1.44x.
+inline constexpr int kBlockLanesMax = 16;
+
+/// Whether the solves' packed chunks run the preferred width's lanes (block_lanes): not even
+/// for complex (kWidePacks), whose pack of A stands against n^2 flops a right-hand side. Strided
+/// and pointer array, solver width -> preferred: getrs, potrs and trsm with nrhs = 1 at n =
+/// 16..128 0.65-0.92x, with nrhs = n 0.96-1.23x.
+inline constexpr bool kSolveWidePacks = false;
+
+/// potrf runs the preferred width to larger real orders than the other solver kernels: double
+/// to 128 (complex at every order, as every kernel). Zen 5 VM, interleaved, 2 threads, 64 MiB,
+/// medians of 3 alternating runs, g++ / clang builds, solver width -> preferred: dpotrf n =
+/// 20 1.27x / 1.40x, 24 1.12x / 1.22x, 32 1.08x / 1.19x, 48..128 1.00-1.05x, 192 0.85x (g++);
+/// cpotrf and zpotrf n = 24..128 1.14-1.53x / 1.19-1.65x, 192..320 1.21-1.34x (g++). Single
+/// precision's two widths agree.
+inline constexpr int kPotrfBlockLanesMax = 128;
+
+/// The orders at which potrf's packed chunks of complex matrices (pointer array, strided) run
+/// the solver width's lanes; at every other order they run the preferred width's, whose kernel
+/// (8 double complex lanes against 4 on AVX-512, a block in L2, one thread) ran 1.55-1.8x as
+/// fast at n = 6..48. Zen 5 VM, strided and pointer array, 2 threads, 32 MiB, the library before
+/// / after (8 alternating runs of -r 5, medians of the runs' ratios), solver width -> preferred,
+/// g++ / clang builds: n = 2..6 1.10-1.56x / 0.96-1.30x, 11..40 0.96-1.28x / 0.94-1.31x (16:
+/// 1.17-1.31x in every cell); at 7..10 and 64, where nothing changed, 0.91-1.09x. At 7..10 the
+/// wider chunk (6-12.5 KiB, which prefetch_lanes then brought into L1 two chunks ahead) ran
+/// strided cpotrf and zpotrf 0.76-1.33x / 0.80-1.05x, below 1.0 in 10 of the clang build's 14
+/// readings (4-8 runs each). Zen 4 VM, that chunk prefetched into L2 (kPrefetchL1Max), 64 MiB,
+/// strided and pointer array, 3 alternating runs: 0.75-1.05x / 0.63-1.14x, 25 of 32 cells under
+/// 1.0.
+inline constexpr int kPotrfPackedNarrowMin = 7, kPotrfPackedNarrowMax = 10;
+
+/// Whether potrf's packed chunks of order n run the preferred width (block_lanes' packed_too).
+template <class T>
+constexpr bool potrf_packs_wide(int n) {
+  return is_complex_v<T> && (n < kPotrfPackedNarrowMin || n > kPotrfPackedNarrowMax);
+}
+
+/// The lanes of the kernels routine r runs on a batch of this layout (interleaved: in blocks of
+/// block_width) whose larger dimension is `order` (with_routine_lanes): the chunks use_vendor's
+/// few-matrix rule counts too (src/dispatch.hpp).
+template <class T>
+int lanes_for(Routine r, Layout layout, int block_width, int order) {
+  const auto lanes = [&](int real_max_order, bool packed_too) {
+    return block_lanes<T>(layout, block_width, order, real_max_order, packed_too);
+  };
+  switch (r) {
+    case Routine::getrf:
+      return getrf_width<T>();
+    case Routine::getri:
+    case Routine::matinv:
+      return lanes(kBlockLanesMax, kWidePacks<T>);
+    case Routine::potrf:
+      return lanes(kPotrfBlockLanesMax, potrf_packs_wide<T>(order));
+    case Routine::geqrf:
+    case Routine::gels:
+      return lanes(kQrBlockLanesMax, kWidePacks<T>);
+    default:  // getrs, potrs, trsm
+      return lanes(kBlockLanesMax, kSolveWidePacks);
+  }
 }
 
 /// Where a chunk's lanes are. in_place: W lanes of one interleaved block, every argument read
@@ -115,6 +199,28 @@ struct Place {
   int shift = 0;
 };
 
+/// f(std::integral_constant<int, W>()) with the lanes W routine r's kernels run for the batch
+/// lead (lanes_for).
+template <class U, class F>
+void with_routine_lanes(Routine r, const BatchView<U> &lead, F &&f) {
+  using T = std::remove_const_t<U>;
+  constexpr int B = preferred_width<T>(), S = width<T>();
+  if constexpr (B != S)
+    if (lanes_for<T>(r, lead.layout, lead.width, std::max(lead.rows, lead.cols)) == B)
+      return f(std::integral_constant<int, B>());
+  f(std::integral_constant<int, S>());
+}
+
+/// The number of Chunks<T, W> of batch v (W at run time): an interleaved batch's blocks of at
+/// least W matrices split into ceil(width / W) chunks each, every other batch into ceil(count /
+/// W).
+template <class T>
+idx chunk_count(const BatchView<T> &v, int W) {
+  if (v.layout == Layout::interleaved && v.width >= W)
+    return idx((v.count + v.width - 1) / v.width) * ((v.width + W - 1) / W);
+  return (idx(v.count) + W - 1) / W;
+}
+
 /// Chunks of W matrices covering a batch; in-place chunks are W lanes of one interleaved block.
 template <class T, int W>
 struct Chunks {
@@ -125,7 +231,7 @@ struct Chunks {
   explicit Chunks(const BatchView<T> &view)
       : v(view), blocks(view.layout == Layout::interleaved && view.width >= W) {
     per_block = blocks ? (v.width + W - 1) / W : 1;
-    count = blocks ? ((v.count + v.width - 1) / v.width) * per_block : (v.count + W - 1) / W;
+    count = chunk_count(v, W);
   }
   /// First matrix of chunk c and its number of lanes (0: the chunk is past the batch).
   void at(idx c, idx &b0, int &lanes) const {

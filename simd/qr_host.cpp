@@ -10,15 +10,9 @@
 
 namespace ompbatch::detail::host {
 
-/// Orders up to which an interleaved batch of real matrices runs the preferred width's lanes
-/// (with_block_lanes; complex at every order): all (Zen 5 VM, AVX-512, OMPBATCH_HOST_PATH=lanes, 64
-/// MiB, 2 threads, medians of 2 alternating runs: dgeqrf n = 8 3.46 -> 2.83 ms, 128 19.9 -> 15.9,
-/// 512 117.1 -> 86.8; zgeqrf 32 14.2 -> 8.92).
-constexpr int kQrBlockLanesMax = 1 << 30;
-
 template <class T>
 void geqrf(const BatchView<T> &A, const BatchView<T> &tau) {
-  with_block_lanes(A, kQrBlockLanesMax, kWidePacks<T>, [&](auto lanes_w) {
+  with_routine_lanes(Routine::geqrf, A, [&](auto lanes_w) {
     constexpr int W = decltype(lanes_w)::value;
     for_each_chunk<W>(A, [&] {
       return [&, a = LaneArg<T, W>(A, true, true), t = LaneArg<T, W>(tau, false, true)](
@@ -35,7 +29,7 @@ void geqrf(const BatchView<T> &A, const BatchView<T> &tau) {
 
 template <class T>
 void gels(Op trans, const BatchView<T> &A, const BatchView<T> &C, int *info) {
-  with_block_lanes(A, kQrBlockLanesMax, kWidePacks<T>, [&](auto lanes_w) {
+  with_routine_lanes(Routine::gels, A, [&](auto lanes_w) {
     constexpr int W = decltype(lanes_w)::value;
     const int kmax = std::min(A.rows, A.cols);
     for_each_chunk<W>(A, [&] {

@@ -81,60 +81,6 @@ Ahead solve_ahead(const BatchView<T> &A, idx b0, Place at, Part part, Spread spr
   return ahead;
 }
 
-/// f(std::integral_constant<int, W>()) with the solver kernels' lanes W for the batch lead: the
-/// preferred width (getrf's lanes) for an interleaved batch whose width it divides, up to order
-/// kBlockLanesMax (real types; complex at every order), else width. On AVX-512 double and complex
-/// prefer twice the solver width, whose chunks would run in place on half blocks at twice their row
-/// stride (for double, the whole block runs as one wide pass over two registers); elsewhere the two
-/// agree. Zen 5 VM (AVX-512), double, interleaved, 2 threads, 64 MiB, medians of three alternating
-/// runs, 8 lanes -> 16 at n = 8 / 16: potrf 1.86 -> 1.54 / 2.34 -> 1.97 ms, getri 5.05 -> 2.96 /
-/// 4.24 -> 3.95, matinv 4.68 -> 3.52 / 5.43 -> 5.04, getrs nrhs = 1 3.82 -> 2.61 / 2.19 -> 1.88,
-/// nrhs = n 5.90 -> 5.00 / 4.38 -> 4.54, potrs nrhs = 1 2.04 -> 1.33 / 1.17 -> 0.95, nrhs = n 2.90
-/// -> 2.25 / 2.57 -> 2.60, trsm nrhs = 1 1.85 -> 1.10 / 1.01 -> 0.81, nrhs = n 2.50 -> 1.87 / 2.03
-/// -> 1.90. Complex, n = 8, 4 -> 8 lanes (Z) and 8 -> 16 (C): 1.24-2.07x (zpotrf 2.03 -> 1.20 ms,
-/// zgetri 5.39 -> 3.23, ctrsm nrhs = n 5.80 -> 2.87). At n = 32 the wide pass ran getrs, potrs,
-/// trsm and getri with nrhs = n 0.80-0.89x; two 8-lane passes a call there ran 0.88-1.10x (trsm
-/// with nrhs = n 0.88x at 32 and 0.92x at 64), so real larger orders keep the solver width.
-/// Complex runs the preferred width at every order (with_block_lanes). Intel Xeon VM (AVX-512), g++
-/// build, interleaved, 2 threads, 32 MiB, medians of 2 alternating runs of -r 3, solver width ->
-/// preferred at n = 24..128: getri, matinv, getrs, potrs, trsm with nrhs = n 1.12-1.72x (z getri
-/// 1.47-1.55x, matinv 1.61-1.72x at 64 and 128), with nrhs = 1 (3 runs) 1.07-1.44x.
-constexpr int kBlockLanesMax = 16;
-
-/// Whether the solves' packed chunks run the preferred width's lanes (with_block_lanes): not even
-/// for complex (kWidePacks), whose pack of A stands against n^2 flops a right-hand side. Strided
-/// and pointer array, solver width -> preferred: getrs, potrs and trsm with nrhs = 1 at n =
-/// 16..128 0.65-0.92x, with nrhs = n 0.96-1.23x.
-constexpr bool kSolveWidePacks = false;
-
-/// with_block_lanes up to kBlockLanesMax, packed chunks too where packed_too.
-template <class U, class F>
-void with_lanes(const BatchView<U> &lead, bool packed_too, F &&f) {
-  with_block_lanes(lead, kBlockLanesMax, packed_too, f);
-}
-
-/// potrf runs the preferred width to larger real orders than the other solver kernels: double
-/// to 128 (complex at every order, as every kernel). Zen 5 VM, interleaved, 2 threads, 64 MiB,
-/// medians of 3 alternating runs, g++ / clang builds, solver width -> preferred: dpotrf n =
-/// 20 1.27x / 1.40x, 24 1.12x / 1.22x, 32 1.08x / 1.19x, 48..128 1.00-1.05x, 192 0.85x (g++);
-/// cpotrf and zpotrf n = 24..128 1.14-1.53x / 1.19-1.65x, 192..320 1.21-1.34x (g++). Single
-/// precision's two widths agree.
-inline constexpr int kPotrfBlockLanesMax = 128;
-
-/// The orders at which potrf's packed chunks of complex matrices (pointer array, strided) run
-/// the solver width's lanes; at every other order they run the preferred width's, whose kernel
-/// (8 double complex lanes against 4 on AVX-512, a block in L2, one thread) ran 1.55-1.8x as
-/// fast at n = 6..48. Zen 5 VM, strided and pointer array, 2 threads, 32 MiB, the library before
-/// / after (8 alternating runs of -r 5, medians of the runs' ratios), solver width -> preferred,
-/// g++ / clang builds: n = 2..6 1.10-1.56x / 0.96-1.30x, 11..40 0.96-1.28x / 0.94-1.31x (16:
-/// 1.17-1.31x in every cell); at 7..10 and 64, where nothing changed, 0.91-1.09x. At 7..10 the
-/// wider chunk (6-12.5 KiB, which prefetch_lanes then brought into L1 two chunks ahead) ran
-/// strided cpotrf and zpotrf 0.76-1.33x / 0.80-1.05x, below 1.0 in 10 of the clang build's 14
-/// readings (4-8 runs each). Zen 4 VM, that chunk prefetched into L2 (kPrefetchL1Max), 64 MiB,
-/// strided and pointer array, 3 alternating runs: 0.75-1.05x / 0.63-1.14x, 25 of 32 cells under
-/// 1.0.
-inline constexpr int kPotrfPackedNarrowMin = 7, kPotrfPackedNarrowMax = 10;
-
 /// The order from which potrf runs by panels (potrf_blocked), from packed copies that keep its
 /// loads in the caches. Zen 5 VM, interleaved, 2 threads, medians of 3 alternating runs, tiles
 /// -> panels: double n = 96 / 128 / 160 / 192 / 256 / 512 1.04x / 0.93x / 1.03x / 1.12x / 1.15x
@@ -180,7 +126,7 @@ Scratch<T> solve_work(int n, int nrhs) {
 
 template <class T>
 void getrs(Op trans, const BatchView<const T> &A, ConstPivots ipiv, const BatchView<T> &B) {
-  with_lanes(A, kSolveWidePacks, [&](auto lanes_w) {
+  with_routine_lanes(Routine::getrs, A, [&](auto lanes_w) {
     constexpr int W = decltype(lanes_w)::value;
     const BatchView<const int> P = pivot_view(A, ipiv.data, ipiv.stride);
     for_each_chunk<W>(
@@ -205,7 +151,7 @@ void getrs(Op trans, const BatchView<const T> &A, ConstPivots ipiv, const BatchV
 
 template <class T>
 void getri(const BatchView<const T> &A, ConstPivots ipiv, const BatchView<T> &C, int *info) {
-  with_lanes(A, kWidePacks<T>, [&](auto lanes_w) {
+  with_routine_lanes(Routine::getri, A, [&](auto lanes_w) {
     constexpr int W = decltype(lanes_w)::value;
     const BatchView<const int> P = pivot_view(A, ipiv.data, ipiv.stride);
     for_each_chunk<W>(
@@ -250,7 +196,7 @@ constexpr Spread kMatinvSpread = kGetriSpread;
 /// matinv: A's lanes copied into the thread's scratch, factored there (getrf), inverted into C.
 template <class T>
 void matinv(const BatchView<const T> &A, const BatchView<T> &C, int *info) {
-  with_lanes(A, kWidePacks<T>, [&](auto lanes_w) {
+  with_routine_lanes(Routine::matinv, A, [&](auto lanes_w) {
     constexpr int W = decltype(lanes_w)::value;
     const int n = A.rows;
     for_each_chunk<W>(
@@ -340,9 +286,7 @@ Ahead potrf_ahead(const BatchView<T> &A, idx b0, Place at, Part part) {
 
 template <class T>
 void potrf(Uplo uplo, const BatchView<T> &A, int *info) {
-  const bool packed =
-      is_complex_v<T> && (A.rows < kPotrfPackedNarrowMin || A.rows > kPotrfPackedNarrowMax);
-  with_block_lanes(A, kPotrfBlockLanesMax, packed, [&](auto lanes_w) {
+  with_routine_lanes(Routine::potrf, A, [&](auto lanes_w) {
     constexpr int W = decltype(lanes_w)::value;
     for_each_chunk<W>(A, [&] {
       const bool blocked = A.rows >= kPotrfBlockedMin<T>;
@@ -362,15 +306,15 @@ void potrf(Uplo uplo, const BatchView<T> &A, int *info) {
   });
 }
 
-/// The routines that read the triangle `part` of A and overwrite B (potrs, trsm; packs of A hold
+/// Routine r that reads the triangle `part` of A and overwrites B (potrs, trsm; packs of A hold
 /// only that triangle from kTrianglePackBytesMin on): f(a, b, lanes, work, ahead) on each chunk's
 /// bound lanes (lanes: std::integral_constant<int, W>; work: solve_work's values; ahead:
 /// solve_ahead's). The right-hand sides are B's columns, or its rows where A multiplies B from
 /// the right (B.cols == A.rows; where B is square too, either).
 template <class T, class F>
-void solve_ab(const BatchView<const T> &A, Part part, const BatchView<T> &B, F f) {
+void solve_ab(Routine r, const BatchView<const T> &A, Part part, const BatchView<T> &B, F f) {
   const int nrhs = B.rows == A.rows ? B.cols : B.rows;
-  with_lanes(A, kSolveWidePacks, [&](auto lanes_w) {
+  with_routine_lanes(r, A, [&](auto lanes_w) {
     constexpr int W = decltype(lanes_w)::value;
     for_each_chunk<W>(
         A,
@@ -391,7 +335,7 @@ void solve_ab(const BatchView<const T> &A, Part part, const BatchView<T> &B, F f
 
 template <class T>
 void potrs(Uplo uplo, const BatchView<const T> &A, const BatchView<T> &B) {
-  solve_ab(A, part_of(uplo), B,
+  solve_ab(Routine::potrs, A, part_of(uplo), B,
            [&](const auto &a, const auto &b, auto w, T *work, const Ahead &ahead) {
              potrs_lanes<T, decltype(w)::value>(uplo, A.rows, B.cols, a.ptr(), a.rs(), a.cs(),
                                                 b.ptr(), b.rs(), b.cs(), work, ahead);
@@ -401,11 +345,12 @@ void potrs(Uplo uplo, const BatchView<const T> &A, const BatchView<T> &B) {
 template <class T>
 void trsm(Side side, Uplo uplo, Op trans, Diag diag, T alpha, const BatchView<const T> &A,
           const BatchView<T> &B) {
-  solve_ab(
-      A, part_of(uplo), B, [&](const auto &a, const auto &b, auto w, T *work, const Ahead &ahead) {
-        trsm_lanes<T, decltype(w)::value>(side, uplo, trans, diag, B.rows, B.cols, alpha, a.ptr(),
-                                          a.rs(), a.cs(), b.ptr(), b.rs(), b.cs(), work, ahead);
-      });
+  solve_ab(Routine::trsm, A, part_of(uplo), B,
+           [&](const auto &a, const auto &b, auto w, T *work, const Ahead &ahead) {
+             trsm_lanes<T, decltype(w)::value>(side, uplo, trans, diag, B.rows, B.cols, alpha,
+                                               a.ptr(), a.rs(), a.cs(), b.ptr(), b.rs(), b.cs(),
+                                               work, ahead);
+           });
 }
 
 #define OMPB_INSTANTIATE(L, T)                                                                  \

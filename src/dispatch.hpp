@@ -35,8 +35,6 @@ inline bool use_offload(const Context &ctx) {
 #endif
 }
 
-enum class Routine { getrf, getri, matinv, potrf, getrs, potrs, trsm, geqrf, gels };
-
 /// The order n (min(m,n) for getrf, the triangle's for trsm) from which the host runs a
 /// routine on the vendor path, for interleaved batches and for column-major ones (pointer
 /// array, strided). Below it the SIMD lane kernels are faster; the vendor path of an
@@ -675,7 +673,8 @@ inline constexpr Crossover kGelsManyRhsCrossovers[4] = {
 
 /// The lane kernels' lead over a LAPACKE call per matrix at order n that use_vendor's few-matrix
 /// rule estimates, for one full chunk on a thread: 0.75 * min(crossover, kLeadOrder) / n, at least
-/// kLeadMin (interleaved; column-major kLeadMinColumns; QR 1, its lead below the crossover).
+/// kLeadMin (interleaved; column-major kLeadMinColumns; QR 1, its lead below the crossover), where
+/// kLeadOrder is kLeadOrderInterleaved or kLeadOrderColumns by the batch's layout.
 /// kLeadOrder caps the crossovers the lanes reach with a small lead (to kPast1024 at 0.6-0.9x the
 /// vendor path's time) and stands for QR's kNone; the solves' interleaved kNone keeps the lanes at
 /// any count (an interleaved factor streamed in place, where the vendor path unpacks it first:
@@ -683,7 +682,7 @@ inline constexpr Crossover kGelsManyRhsCrossovers[4] = {
 /// forced, 2 runs of -r 9, speed-up over the loop, lanes / vendor: with 4 and 8 matrices
 /// 0.10-2.12 / 0.09-0.61, the lanes ahead in 33 of 36 cells; with one 0.06-0.65 / 0.12-0.64,
 /// ahead in 5 of 18). A column-major kNone (cgetrs with one right-hand side on AVX-512, whose
-/// one-thread OpenBLAS call runs far behind the lanes) takes the rule at kLeadOrder with
+/// one-thread OpenBLAS call runs far behind the lanes) takes the rule at kLeadOrderColumns with
 /// kLeadMin: by the tester (--routine getrs -p c --nrhs 1 -l strided,pointer, paths forced,
 /// -r 5), lanes / vendor speed-up over the loop with 1, 2, 4, 8, 16 matrices at n = 128: 0.35-0.53
 /// / 1.47-1.69, 0.65-0.86 / 0.76-0.95, 0.99-1.19 / 0.90-0.99, 2.33-2.70 / 0.95, 1.90-2.01 /
@@ -702,7 +701,17 @@ inline constexpr Crossover kGelsManyRhsCrossovers[4] = {
 /// Below kFewOrderMin the lanes run few matrices too: at n = 64 (the same runs, --batch 1..4) the
 /// lanes ran single precision and potrf at 0.8-2.7x the loop where the vendor path ran 0.24-1.0x,
 /// double getri, getrs and matinv with 1 or 2 matrices at 0.39-0.61x where it ran 0.75-0.82x.
-inline constexpr int kLeadOrder = 512, kFewOrderMin = 128;
+/// Once the rule counted the chunks of the lanes the kernels run (host::lanes_for: complex at
+/// twice the solver width on AVX-512), kLeadOrder 512 (a lead of 3 at n = 128 in either layout)
+/// took the vendor path for interleaved complex batches at 128 where the lanes ran ahead, and
+/// kept the lanes for 6 column-major matrices at 128 where the vendor path ran ahead. The tester
+/// with the paths forced at n = 128 (--routine getrf,potrf,getri,matinv,getrs --nrhs 0 -p d,c,z
+/// -l interleaved,strided --batch 2..16 -r 3, Zen 5 VM, 2026-12-04) puts the lanes' lead at
+/// 4.2-7 interleaved, whose vendor path also unpacks and packs the blocks, and 1.7-2.4
+/// column-major; the library before / after at 256 (c and z, 3..12 matrices) at 2.2-3.4 and 1.9:
+/// kLeadOrderInterleaved 768 (4.5 at 128, 2.25 at 256), kLeadOrderColumns 384 (2.25 at 128, the
+/// least from 256).
+inline constexpr int kLeadOrderInterleaved = 768, kLeadOrderColumns = 384, kFewOrderMin = 128;
 inline constexpr double kLeadMin = 2, kLeadMinColumns = 1.5;
 
 /// Whether r is one of the solves (getrs, potrs, trsm).
@@ -853,13 +862,14 @@ int vendor_crossover(Routine r, Layout layout, int n, int nrhs = 1) {
 
 /// Whether the host runs routine r of order n on the vendor path: as the context asks
 /// (OMPBATCH_HOST_PATH), else from the crossover on, and below it for a batch too small to fill the
-/// lane kernels' chunks of W matrices on every thread, where LAPACKE per matrix keeps every thread
-/// busy: a chunk costs its W lanes however few matrices it holds, at the lead over a LAPACKE call
-/// that kLeadOrder and kLeadMin estimate, and the vendor path is taken where that makes the lanes'
-/// rounds the longer, from order kFewOrderMin and where a crossover was measured (e.g. on 2
-/// threads, double of n >= 256 in chunks of 16 lanes, interleaved: batches of fewer than 15
-/// matrices; of n = 128, fewer than 11).
-template <class T, int W, class U>
+/// lane kernels' chunks of W matrices on every thread (W: the lanes the routine's kernels run for
+/// the batch, host::lanes_for), where LAPACKE per matrix keeps every thread busy: a chunk costs
+/// its W lanes however few matrices it holds, at the lead over a LAPACKE call
+/// that kLeadOrderInterleaved (kLeadOrderColumns) and kLeadMin estimate, and the vendor path is
+/// taken where that makes the lanes' rounds the longer, from order kFewOrderMin and where a
+/// crossover was measured (e.g. on 2 threads, double of n >= 256 in chunks of 16 lanes,
+/// interleaved: batches of fewer than 15 matrices; of n = 128, fewer than 7).
+template <class T, class U>
 bool use_vendor(const Context &ctx, Routine r, const BatchView<U> &lead, int n, int nrhs = 1) {
   if (ctx.host_path() != HostPath::automatic) return ctx.host_path() == HostPath::vendor;
   const int crossover = vendor_crossover<T>(r, lead.layout, n, nrhs);
@@ -867,12 +877,14 @@ bool use_vendor(const Context &ctx, Routine r, const BatchView<U> &lead, int n, 
   const bool il = lead.layout == Layout::interleaved;
   if (n < kFewOrderMin || (crossover == kNone && il && r < Routine::geqrf)) return false;
   const idx threads = std::max(1, omp_get_max_threads());
-  const idx rounds_lanes = rounds_of(host::Chunks<U, W>(lead).count, threads);
+  const int W = host::lanes_for<T>(r, lead.layout, lead.width, std::max(lead.rows, lead.cols));
+  const idx rounds_lanes = rounds_of(host::chunk_count(lead, W), threads);
   const idx rounds_vendor = rounds_of(lead.count, threads);
   const double least = r >= Routine::geqrf        ? 1
                        : il || crossover == kNone ? kLeadMin
                                                   : kLeadMinColumns;
-  const double lanes_lead = std::max(least, 0.75 * std::min(crossover, kLeadOrder) / n);
+  const int lead_order = il ? kLeadOrderInterleaved : kLeadOrderColumns;
+  const double lanes_lead = std::max(least, 0.75 * std::min(crossover, lead_order) / n);
   return double(rounds_lanes) * W > lanes_lead * double(rounds_vendor);
 }
 

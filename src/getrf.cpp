@@ -22,8 +22,7 @@ void getrf(Context &ctx, const BatchView<T> &A, Pivots ipiv, int *info) {
   if (detail::use_offload(ctx)) return detail::offload::getrf(ctx, A, ipiv, info);
 #endif
   // LAPACK has no LU without pivoting: that runs on the lane kernels at every size
-  if (ipiv.data && detail::use_vendor<T, detail::host::getrf_width<T>()>(
-                       ctx, detail::Routine::getrf, A, std::min(A.rows, A.cols)))
+  if (ipiv.data && detail::use_vendor<T>(ctx, detail::Routine::getrf, A, std::min(A.rows, A.cols)))
     return detail::vendor::getrf(A, ipiv, info);
   detail::host::getrf(A, ipiv, info);
 }

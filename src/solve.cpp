@@ -14,7 +14,7 @@ using detail::Checker;
 /// solve's crossover follows its nrhs.
 template <class T, class U>
 bool vendor(const Context &ctx, detail::Routine r, const BatchView<U> &A, int nrhs = 1) {
-  return detail::use_vendor<T, detail::host::width<T>()>(ctx, r, A, A.rows, nrhs);
+  return detail::use_vendor<T>(ctx, r, A, A.rows, nrhs);
 }
 
 }  // namespace

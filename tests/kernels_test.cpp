@@ -804,7 +804,7 @@ void check_crossovers() {
         const auto rhs = [&](int n) { return nrhs > 0 ? nrhs : n; };
         const auto batch = [&](int n) { return square_batch(layout, n, 1000000, dummy, W); };
         const auto vendor = [&](int n) {
-          return k::use_vendor<T, W>(ctx, routine, batch(n), n, rhs(n));
+          return k::use_vendor<T>(ctx, routine, batch(n), n, rhs(n));
         };
         // the measured orders: 16 and up (nrhs 16 from 32)
         const int c = k::vendor_crossover<T>(routine, layout, 256, rhs(256));
@@ -842,12 +842,13 @@ TEST(HostDispatch, EachCrossoverSeparatesThePaths) {
   check_crossovers<std::complex<double>>();
 }
 
-/// use_vendor's few-matrix rule on 2 threads, below the crossovers: from kFewOrderMin one
-/// matrix takes the vendor path (chunks of 4 lanes or more; the lanes' lead is estimated at 3 or
-/// less from 128), as does one chunk's worth at 256 but in interleaved LU and Cholesky batches
-/// (their lead at least kLeadMin = 2: W lanes in one round against W / 2 rounds of LAPACKE calls);
-/// whole chunks on both threads take the lanes; below kFewOrderMin, and for a solve without a
-/// crossover, the lanes at any count.
+/// use_vendor's few-matrix rule on 2 threads, below the crossovers, in chunks of the lanes L the
+/// routine's kernels run (lanes_for): from kFewOrderMin one matrix takes the vendor path where a
+/// chunk has more lanes than the lanes' estimated lead (at most 4.5 interleaved and 2.25
+/// column-major from 128), as does one chunk's worth at 256 column-major (a lead of 1.5: L lanes
+/// in one round against L / 2 rounds of LAPACKE calls) but not interleaved (at least kLeadMin =
+/// 2); whole chunks on both threads take the lanes; below kFewOrderMin, and for a solve without
+/// a crossover, the lanes at any count.
 template <class T>
 void check_few_matrices() {
   constexpr int W = k::host::width<T>();
@@ -860,20 +861,21 @@ void check_few_matrices() {
       const auto routine = k::Routine(r);
       const bool il = layout == ompbatch::Layout::interleaved;
       const auto vendor = [&](int n, int count) {
-        return k::use_vendor<T, W>(ctx, routine, square_batch(layout, n, count, dummy, W), n, n);
+        return k::use_vendor<T>(ctx, routine, square_batch(layout, n, count, dummy, W), n, n);
       };
       const auto below = [&](int n) { return k::vendor_crossover<T>(routine, layout, n, n) > n; };
       const std::string where = fmt::format("routine {} layout {}", r, int(layout));
       for (int n : {k::kFewOrderMin, 256}) {
         if (!below(n)) continue;
-        if (W >= 4) {
+        const int L = k::host::lanes_for<T>(routine, layout, W, n);
+        if (L >= (il ? 5 : 3)) {
           EXPECT_TRUE(vendor(n, 1)) << where << " n " << n;
         }
-        EXPECT_FALSE(vendor(n, 2 * W)) << where << " n " << n;
-        EXPECT_FALSE(vendor(n, 8 * W)) << where << " n " << n;
+        EXPECT_FALSE(vendor(n, 2 * L)) << where << " n " << n;
+        EXPECT_FALSE(vendor(n, 8 * L)) << where << " n " << n;
       }
       if (below(256)) {
-        EXPECT_EQ(vendor(256, W), !il || r == 7) << where;
+        EXPECT_EQ(vendor(256, k::host::lanes_for<T>(routine, layout, W, 256)), !il) << where;
       }
       if (below(k::kFewOrderMin - 1)) {
         EXPECT_FALSE(vendor(k::kFewOrderMin - 1, 1)) << where;
@@ -884,13 +886,13 @@ void check_few_matrices() {
   // vendor path's rounds on 2 threads, never for 2 chunks
   const auto one = square_batch(ompbatch::Layout::interleaved, 256, 1, dummy, W);
   if (k::vendor_crossover<T>(k::Routine::getrs, one.layout, 256, 1) == k::kNone) {
-    EXPECT_FALSE((k::use_vendor<T, W>(ctx, k::Routine::getrs, one, 256, 1)));
+    EXPECT_FALSE((k::use_vendor<T>(ctx, k::Routine::getrs, one, 256, 1)));
   }
   if (k::vendor_crossover<T>(k::Routine::getrs, ompbatch::Layout::strided, 256, 1) == k::kNone) {
     for (int count : {1, 2, W / 2, W - 1, W, 2 * W}) {
       const auto few = square_batch(ompbatch::Layout::strided, 256, count, dummy, W);
       const bool faster = count <= W && W > k::kLeadMin * ((count + 1) / 2);
-      EXPECT_EQ((k::use_vendor<T, W>(ctx, k::Routine::getrs, few, 256, 1)), faster) << count;
+      EXPECT_EQ((k::use_vendor<T>(ctx, k::Routine::getrs, few, 256, 1)), faster) << count;
     }
   }
   omp_set_num_threads(team);
@@ -901,6 +903,61 @@ TEST(HostDispatch, FewMatricesTakeTheVendorPathFromTheFewOrder) {
   check_few_matrices<double>();
   check_few_matrices<std::complex<float>>();
   check_few_matrices<std::complex<double>>();
+}
+
+/// The lanes each routine's kernels run (lanes_for): the preferred width in interleaved blocks it
+/// divides, complex at every order and real to the routine's order (16 for the solves, getri and
+/// matinv; 128 for potrf; every order for QR); column-major the preferred width for complex
+/// getri, matinv, QR and potrf (but at 7..10); otherwise the solver width; getrf always its own.
+template <class T>
+void check_lanes_for() {
+  namespace h = k::host;
+  using R = k::Routine;
+  constexpr int B = h::preferred_width<T>(), S = h::width<T>();
+  constexpr bool cx = k::is_complex_v<T>;
+  constexpr auto il = ompbatch::Layout::interleaved, st = ompbatch::Layout::strided;
+  EXPECT_EQ(h::lanes_for<T>(R::getrf, st, 1, 64), h::getrf_width<T>());
+  EXPECT_EQ(h::lanes_for<T>(R::getrs, il, B, 16), B);
+  EXPECT_EQ(h::lanes_for<T>(R::getrs, il, B, 17), cx ? B : S);
+  EXPECT_EQ(h::lanes_for<T>(R::getri, il, B, 256), cx ? B : S);
+  EXPECT_EQ(h::lanes_for<T>(R::potrf, il, B, 128), B);
+  EXPECT_EQ(h::lanes_for<T>(R::potrf, il, B, 129), cx ? B : S);
+  EXPECT_EQ(h::lanes_for<T>(R::geqrf, il, B, 512), B);
+  EXPECT_EQ(h::lanes_for<T>(R::getrs, il, S, 16), S);  // blocks B does not divide (where B != S)
+  EXPECT_EQ(h::lanes_for<T>(R::getrs, st, 1, 8), S);
+  EXPECT_EQ(h::lanes_for<T>(R::trsm, st, 1, 256), S);
+  EXPECT_EQ(h::lanes_for<T>(R::getri, st, 1, 256), cx ? B : S);
+  EXPECT_EQ(h::lanes_for<T>(R::matinv, st, 1, 8), cx ? B : S);
+  EXPECT_EQ(h::lanes_for<T>(R::potrf, st, 1, 8), S);
+  EXPECT_EQ(h::lanes_for<T>(R::potrf, st, 1, 11), cx ? B : S);
+  EXPECT_EQ(h::lanes_for<T>(R::gels, ompbatch::Layout::pointer_array, 1, 64), cx ? B : S);
+}
+
+/// use_vendor's few-matrix rule counts the chunks of those lanes: on 2 threads 6 column-major
+/// double complex matrices of 512 in one chunk of the preferred width (twice the solver width on
+/// AVX-512) take getri's vendor path (one round of B lanes at a lead of 1.5 against 3 rounds of
+/// LAPACKE calls), 16 in two chunks the lanes; counted in chunks of the solver width, 6 had kept
+/// the lanes (0.51x the loop where the vendor path ran 0.98x, Zen 5 VM).
+TEST(HostDispatch, FewMatricesCountTheLanesTheKernelsRun) {
+  check_lanes_for<float>();
+  check_lanes_for<double>();
+  check_lanes_for<std::complex<float>>();
+  check_lanes_for<std::complex<double>>();
+  using Z = std::complex<double>;
+  constexpr auto st = ompbatch::Layout::strided;
+  if (k::host::preferred_width<Z>() == 2 * k::host::width<Z>() &&
+      k::vendor_crossover<Z>(k::Routine::getri, st, 512) > 512) {
+    const int team = omp_get_max_threads();
+    omp_set_num_threads(2);
+    Z dummy[1] = {};
+    const ompbatch::Context ctx;
+    const auto vendor = [&](int count) {
+      return k::use_vendor<Z>(ctx, k::Routine::getri, square_batch(st, 512, count, dummy, 1), 512);
+    };
+    EXPECT_TRUE(vendor(6));
+    EXPECT_FALSE(vendor(16));
+    omp_set_num_threads(team);
+  }
 }
 
 /// Threads inside the matrix: never below order 512 or on one thread, never for an even count
