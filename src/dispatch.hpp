@@ -674,7 +674,8 @@ inline constexpr Crossover kGelsManyRhsCrossovers[4] = {
 /// The lane kernels' lead over a LAPACKE call per matrix at order n that use_vendor's few-matrix
 /// rule estimates, for one full chunk on a thread: 0.75 * min(crossover, kLeadOrder) / n, at least
 /// kLeadMin (interleaved; column-major kLeadMinColumns; QR 1, its lead below the crossover), where
-/// kLeadOrder is kLeadOrderInterleaved or kLeadOrderColumns by the batch's layout.
+/// kLeadOrder is lead_order's: kLeadOrderInterleaved (kLeadOrderInterleavedC for single complex)
+/// or kLeadOrderColumns by the batch's layout.
 /// kLeadOrder caps the crossovers the lanes reach with a small lead (to kPast1024 at 0.6-0.9x the
 /// vendor path's time) and stands for QR's kNone; the solves' interleaved kNone keeps the lanes at
 /// any count (an interleaved factor streamed in place, where the vendor path unpacks it first:
@@ -713,6 +714,24 @@ inline constexpr Crossover kGelsManyRhsCrossovers[4] = {
 /// least from 256).
 inline constexpr int kLeadOrderInterleaved = 768, kLeadOrderColumns = 384, kFewOrderMin = 128;
 inline constexpr double kLeadMin = 2, kLeadMinColumns = 1.5;
+
+/// kLeadOrderInterleaved for single complex: its lanes lead further in interleaved blocks (a lead
+/// of 6.75 at n = 128, 3.4 at 256). The library with 768 / 1152 in one process (Zen 5 VM, 2
+/// threads, ompbatch-compare -p c -n 128,256 -l interleaved,strided --batch 5,6,8,10,12,14 -r 5,
+/// every routine, the solves with nrhs = n, 2 runs a build), the 40 cells whose path changed (5
+/// and 6 matrices of 128, 10..14 of 256, from the vendor path to the lanes): g++ build medians
+/// 1.08x / 1.06x (0.82-1.40x; getrf and matinv on 5 of 128 0.82-0.87x in both runs), clang++-19
+/// build 1.14x / 1.08x (0.88-1.45x). The other precisions keep 768: single with 1.5 times both
+/// layouts' orders ran the 64 cells it changed at a median 0.86x (0.49-1.61x; the solves with
+/// nrhs = n 0.49-0.75x), g++ build.
+inline constexpr int kLeadOrderInterleavedC = 1152;
+
+/// The order of use_vendor's estimated lead for precision T and the batch's layout.
+template <class T>
+constexpr int lead_order(bool interleaved) {
+  if (!interleaved) return kLeadOrderColumns;
+  return std::is_same_v<T, std::complex<float>> ? kLeadOrderInterleavedC : kLeadOrderInterleaved;
+}
 
 /// Whether r is one of the solves (getrs, potrs, trsm).
 constexpr bool is_solve(Routine r) noexcept {
@@ -863,12 +882,12 @@ int vendor_crossover(Routine r, Layout layout, int n, int nrhs = 1) {
 /// Whether the host runs routine r of order n on the vendor path: as the context asks
 /// (OMPBATCH_HOST_PATH), else from the crossover on, and below it for a batch too small to fill the
 /// lane kernels' chunks of W matrices on every thread (W: the lanes the routine's kernels run for
-/// the batch, host::lanes_for), where LAPACKE per matrix keeps every thread busy: a chunk costs
-/// its W lanes however few matrices it holds, at the lead over a LAPACKE call
-/// that kLeadOrderInterleaved (kLeadOrderColumns) and kLeadMin estimate, and the vendor path is
-/// taken where that makes the lanes' rounds the longer, from order kFewOrderMin and where a
-/// crossover was measured (e.g. on 2 threads, double of n >= 256 in chunks of 16 lanes,
-/// interleaved: batches of fewer than 15 matrices; of n = 128, fewer than 7).
+/// the batch, host::lanes_for), where LAPACKE per matrix keeps every thread busy: a chunk costs its
+/// W lanes however few matrices it holds, at the lead over a LAPACKE call that lead_order and
+/// kLeadMin estimate, and the vendor path is taken where that makes the lanes' rounds the longer,
+/// from order kFewOrderMin and where a crossover was measured (e.g. on 2 threads, double of n >=
+/// 256 in chunks of 16 lanes, interleaved: batches of fewer than 15 matrices; of n = 128, fewer
+/// than 7).
 template <class T, class U>
 bool use_vendor(const Context &ctx, Routine r, const BatchView<U> &lead, int n, int nrhs = 1) {
   if (ctx.host_path() != HostPath::automatic) return ctx.host_path() == HostPath::vendor;
@@ -883,8 +902,7 @@ bool use_vendor(const Context &ctx, Routine r, const BatchView<U> &lead, int n, 
   const double least = r >= Routine::geqrf        ? 1
                        : il || crossover == kNone ? kLeadMin
                                                   : kLeadMinColumns;
-  const int lead_order = il ? kLeadOrderInterleaved : kLeadOrderColumns;
-  const double lanes_lead = std::max(least, 0.75 * std::min(crossover, lead_order) / n);
+  const double lanes_lead = std::max(least, 0.75 * std::min(crossover, lead_order<T>(il)) / n);
   return double(rounds_lanes) * W > lanes_lead * double(rounds_vendor);
 }
 

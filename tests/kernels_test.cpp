@@ -844,11 +844,11 @@ TEST(HostDispatch, EachCrossoverSeparatesThePaths) {
 
 /// use_vendor's few-matrix rule on 2 threads, below the crossovers, in chunks of the lanes L the
 /// routine's kernels run (lanes_for): from kFewOrderMin one matrix takes the vendor path where a
-/// chunk has more lanes than the lanes' estimated lead (at most 4.5 interleaved and 2.25
-/// column-major from 128), as does one chunk's worth at 256 column-major (a lead of 1.5: L lanes
-/// in one round against L / 2 rounds of LAPACKE calls) but not interleaved (at least kLeadMin =
-/// 2); whole chunks on both threads take the lanes; below kFewOrderMin, and for a solve without
-/// a crossover, the lanes at any count.
+/// chunk has more lanes than the lanes' estimated lead (at most 4.5 interleaved, 6.75 for single
+/// complex, and 2.25 column-major from 128), as does one chunk's worth at 256 column-major (a
+/// lead of 1.5: L lanes in one round against L / 2 rounds of LAPACKE calls) but not interleaved
+/// (at least kLeadMin = 2); whole chunks on both threads take the lanes; below kFewOrderMin, and
+/// for a solve without a crossover, the lanes at any count.
 template <class T>
 void check_few_matrices() {
   constexpr int W = k::host::width<T>();
@@ -868,7 +868,7 @@ void check_few_matrices() {
       for (int n : {k::kFewOrderMin, 256}) {
         if (!below(n)) continue;
         const int L = k::host::lanes_for<T>(routine, layout, W, n);
-        if (L >= (il ? 5 : 3)) {
+        if (L >= (!il ? 3 : std::is_same_v<T, std::complex<float>> ? 7 : 5)) {
           EXPECT_TRUE(vendor(n, 1)) << where << " n " << n;
         }
         EXPECT_FALSE(vendor(n, 2 * L)) << where << " n " << n;
@@ -903,6 +903,42 @@ TEST(HostDispatch, FewMatricesTakeTheVendorPathFromTheFewOrder) {
   check_few_matrices<double>();
   check_few_matrices<std::complex<float>>();
   check_few_matrices<std::complex<double>>();
+}
+
+/// Single complex interleaved lanes lead further (kLeadOrderInterleavedC, 1152 against 768): on 2
+/// threads, up to two chunks of L lanes in interleaved blocks of the preferred width at n = 128
+/// take getri's vendor path where L lanes in one round take longer than the LAPACKE calls' rounds
+/// at a lead of 0.75 * min(crossover, order) / 128 (6.75 single complex, 4.5 single below their
+/// crossovers): with 16 lanes (AVX-512) 6 matrices keep the lanes in single complex and take the
+/// vendor path in single.
+template <class T>
+void check_interleaved_lead(int order) {
+  constexpr auto il = ompbatch::Layout::interleaved;
+  constexpr int B = k::host::preferred_width<T>();
+  const int L = k::host::lanes_for<T>(k::Routine::getri, il, B, 128);
+  const int crossover = k::vendor_crossover<T>(k::Routine::getri, il, 128);
+  const double lead = std::max(k::kLeadMin, 0.75 * std::min(crossover, order) / 128);
+  const ompbatch::Context ctx;
+  T dummy[1] = {};
+  for (int count = 1; count <= 2 * L; ++count) {
+    const auto batch = square_batch(il, 128, count, dummy, B);
+    const double rounds = double((k::host::chunk_count(batch, L) + 1) / 2);
+    const bool vendor = crossover <= 128 || rounds * L > lead * ((count + 1) / 2);
+    EXPECT_EQ(k::use_vendor<T>(ctx, k::Routine::getri, batch, 128), vendor) << count;
+  }
+  if (L == 16 && crossover > 128) {
+    constexpr bool single = std::is_same_v<T, float>;
+    EXPECT_EQ(k::use_vendor<T>(ctx, k::Routine::getri, square_batch(il, 128, 6, dummy, B), 128),
+              single);
+  }
+}
+
+TEST(HostDispatch, SingleComplexInterleavedLeadsFurther) {
+  const int team = omp_get_max_threads();
+  omp_set_num_threads(2);
+  check_interleaved_lead<float>(768);
+  check_interleaved_lead<std::complex<float>>(1152);
+  omp_set_num_threads(team);
 }
 
 /// The lanes each routine's kernels run (lanes_for): the preferred width in interleaved blocks it
