@@ -199,6 +199,14 @@ struct Place {
   int shift = 0;
 };
 
+/// The lanes routine r's kernels run on the batch lead, whose larger dimension is the order
+/// (lanes_for).
+template <class U>
+int lanes_for(Routine r, const BatchView<U> &lead) {
+  using T = std::remove_const_t<U>;
+  return lanes_for<T>(r, lead.layout, lead.width, std::max(lead.rows, lead.cols));
+}
+
 /// f(std::integral_constant<int, W>()) with the lanes W routine r's kernels run for the batch
 /// lead (lanes_for).
 template <class U, class F>
@@ -206,9 +214,14 @@ void with_routine_lanes(Routine r, const BatchView<U> &lead, F &&f) {
   using T = std::remove_const_t<U>;
   constexpr int B = preferred_width<T>(), S = width<T>();
   if constexpr (B != S)
-    if (lanes_for<T>(r, lead.layout, lead.width, std::max(lead.rows, lead.cols)) == B)
-      return f(std::integral_constant<int, B>());
+    if (lanes_for(r, lead) == B) return f(std::integral_constant<int, B>());
   f(std::integral_constant<int, S>());
+}
+
+/// Whether batch v's chunks of W lanes follow its interleaved blocks (each at least W wide).
+template <class T>
+bool in_blocks(const BatchView<T> &v, int W) {
+  return v.layout == Layout::interleaved && v.width >= W;
 }
 
 /// The number of Chunks<T, W> of batch v (W at run time): an interleaved batch's blocks of at
@@ -216,8 +229,7 @@ void with_routine_lanes(Routine r, const BatchView<U> &lead, F &&f) {
 /// W).
 template <class T>
 idx chunk_count(const BatchView<T> &v, int W) {
-  if (v.layout == Layout::interleaved && v.width >= W)
-    return idx((v.count + v.width - 1) / v.width) * ((v.width + W - 1) / W);
+  if (in_blocks(v, W)) return idx((v.count + v.width - 1) / v.width) * ((v.width + W - 1) / W);
   return (idx(v.count) + W - 1) / W;
 }
 
@@ -228,8 +240,7 @@ struct Chunks {
   bool blocks;  // interleaved with width >= W: chunks follow the user's blocks
   idx per_block, count;
 
-  explicit Chunks(const BatchView<T> &view)
-      : v(view), blocks(view.layout == Layout::interleaved && view.width >= W) {
+  explicit Chunks(const BatchView<T> &view) : v(view), blocks(in_blocks(view, W)) {
     per_block = blocks ? (v.width + W - 1) / W : 1;
     count = chunk_count(v, W);
   }

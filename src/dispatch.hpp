@@ -896,7 +896,7 @@ bool use_vendor(const Context &ctx, Routine r, const BatchView<U> &lead, int n, 
   const bool il = lead.layout == Layout::interleaved;
   if (n < kFewOrderMin || (crossover == kNone && il && r < Routine::geqrf)) return false;
   const idx threads = std::max(1, omp_get_max_threads());
-  const int W = host::lanes_for<T>(r, lead.layout, lead.width, std::max(lead.rows, lead.cols));
+  const int W = host::lanes_for(r, lead);
   const idx rounds_lanes = rounds_of(host::chunk_count(lead, W), threads);
   const idx rounds_vendor = rounds_of(lead.count, threads);
   const double least = r >= Routine::geqrf        ? 1
