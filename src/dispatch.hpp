@@ -717,8 +717,9 @@ inline constexpr double kLeadMin = 2, kLeadMinColumns = 1.5;
 
 /// kLeadOrderInterleaved for single complex: its lanes lead further in interleaved blocks (a lead
 /// of 6.75 at n = 128, 3.4 at 256). The library with 768 / 1152 in one process (Zen 5 VM, 2
-/// threads, ompbatch-compare -p c -n 128,256 -l interleaved,strided --batch 5,6,8,10,12,14 -r 5,
-/// every routine, the solves with nrhs = n, 2 runs a build), the 40 cells whose path changed (5
+/// threads, ompbatch-compare -p c -n 128,256 -l interleaved,strided --batch B -r 5 for B = 5, 6,
+/// 8, 10, 12, 14, every routine but gels, the solves with nrhs = n, 2 runs a build; bench/results/
+/// vm-epyc-zen5-2c-20261205-single-complex-lead.txt), the 40 cells whose path changed (5
 /// and 6 matrices of 128, 10..14 of 256, from the vendor path to the lanes): g++ build medians
 /// 1.08x / 1.06x (0.82-1.40x; getrf and matinv on 5 of 128 0.82-0.87x in both runs), clang++-19
 /// build 1.14x / 1.08x (0.88-1.45x). The other precisions keep 768: single with 1.5 times both
