@@ -674,8 +674,8 @@ inline constexpr Crossover kGelsManyRhsCrossovers[4] = {
 /// The lane kernels' lead over a LAPACKE call per matrix at order n that use_vendor's few-matrix
 /// rule estimates, for one full chunk on a thread: 0.75 * min(crossover, kLeadOrder) / n, at least
 /// kLeadMin (interleaved; column-major kLeadMinColumns; QR 1, its lead below the crossover), where
-/// kLeadOrder is lead_order's: kLeadOrderInterleaved (kLeadOrderInterleavedC for single complex)
-/// or kLeadOrderColumns by the batch's layout.
+/// kLeadOrder is lead_order's: kLeadOrdersInterleaved's entry for the precision
+/// (kLeadOrderInterleaved but for single complex) or kLeadOrderColumns by the batch's layout.
 /// kLeadOrder caps the crossovers the lanes reach with a small lead (to kPast1024 at 0.6-0.9x the
 /// vendor path's time) and stands for QR's kNone; the solves' interleaved kNone keeps the lanes at
 /// any count (an interleaved factor streamed in place, where the vendor path unpacks it first:
@@ -715,8 +715,9 @@ inline constexpr Crossover kGelsManyRhsCrossovers[4] = {
 inline constexpr int kLeadOrderInterleaved = 768, kLeadOrderColumns = 384, kFewOrderMin = 128;
 inline constexpr double kLeadMin = 2, kLeadMinColumns = 1.5;
 
-/// kLeadOrderInterleaved for single complex: its lanes lead further in interleaved blocks (a lead
-/// of 6.75 at n = 128, 3.4 at 256). The library with 768 / 1152 in one process (Zen 5 VM, 2
+/// The interleaved lead orders by precision (S, D, C, Z): kLeadOrderInterleaved but for single
+/// complex, whose lanes lead further in interleaved blocks (a lead of 6.75 at n = 128, 3.4 at
+/// 256). The library with 768 / 1152 in one process (Zen 5 VM, 2
 /// threads, ompbatch-compare -p c -n 128,256 -l interleaved,strided --batch B -r 5 for B = 5, 6,
 /// 8, 10, 12, 14, every routine but gels, the solves with nrhs = n, 2 runs a build; bench/results/
 /// vm-epyc-zen5-2c-20261205-single-complex-lead.txt), the 40 cells whose path changed (5
@@ -725,13 +726,13 @@ inline constexpr double kLeadMin = 2, kLeadMinColumns = 1.5;
 /// build 1.14x / 1.08x (0.88-1.45x). The other precisions keep 768: single with 1.5 times both
 /// layouts' orders ran the 64 cells it changed at a median 0.86x (0.49-1.61x; the solves with
 /// nrhs = n 0.49-0.75x), g++ build.
-inline constexpr int kLeadOrderInterleavedC = 1152;
+inline constexpr int kLeadOrdersInterleaved[4] = {kLeadOrderInterleaved, kLeadOrderInterleaved,
+                                                  1152, kLeadOrderInterleaved};
 
 /// The order of use_vendor's estimated lead for precision T and the batch's layout.
 template <class T>
 constexpr int lead_order(bool interleaved) {
-  if (!interleaved) return kLeadOrderColumns;
-  return std::is_same_v<T, std::complex<float>> ? kLeadOrderInterleavedC : kLeadOrderInterleaved;
+  return interleaved ? kLeadOrdersInterleaved[precision_index<T>()] : kLeadOrderColumns;
 }
 
 /// Whether r is one of the solves (getrs, potrs, trsm).

@@ -905,7 +905,7 @@ TEST(HostDispatch, FewMatricesTakeTheVendorPathFromTheFewOrder) {
   check_few_matrices<std::complex<double>>();
 }
 
-/// Single complex interleaved lanes lead further (kLeadOrderInterleavedC, 1152 against 768): on 2
+/// Single complex interleaved lanes lead further (kLeadOrdersInterleaved, 1152 against 768): on 2
 /// threads, up to two chunks of L lanes in interleaved blocks of the preferred width at n = 128
 /// take getri's vendor path where L lanes in one round take longer than the LAPACKE calls' rounds
 /// at a lead of 0.75 * min(crossover, order) / 128 (6.75 single complex, 4.5 single below their
