@@ -5,15 +5,15 @@
 // memory (omp_target_alloc, OMPB_MEMORY_DEVICE; the vendors' pointer arrays point into the same
 // kind of buffer), copied in again before each call, untimed: the times are the calls' alone.
 //
-//   ompbatch_cublas_bench [--routines getrf,potrf] [--batches b,b,...] [--shapes thread,team]
-//       [n ...]   (default: both routines, both shapes)
+//   ompbatch_cublas_bench [--routines getrf,potrf] [--batches b,b,...]
+//       [--shapes thread,team,blocked] [n ...]   (default: both routines, thread and team)
 //       (default n = 4 8 16 32 64; batches 10^4, 10^5, 10^6, each where three copies of its
 //       matrices fit half the device memory)
 //
 // One line per routine, n, batch and ompbatch layout (interleaved at the library's width,
-// strided, pointer array) and shape (OMPBATCH_OFFLOAD_SHAPE thread / team): medians of 5 timed
-// calls after one warm-up, GFLOP/s, the ratio to the vendor's time, and the fraction of the HBM
-// roofline (the matrix read and written once: 16 n^2 bytes per matrix, peak from the device's
+// strided, pointer array) and shape (OMPBATCH_OFFLOAD_SHAPE thread / team / blocked): medians of 5
+// timed calls after one warm-up, GFLOP/s, the ratio to the vendor's time, and the fraction of the
+// HBM roofline (the matrix read and written once: 16 n^2 bytes per matrix, peak from the device's
 // memory clock and bus width). infos that differ from the vendor's are counted and printed.
 #include <cublas_v2.h>
 #include <cuda_runtime.h>
@@ -150,7 +150,8 @@ int main(int argc, char **argv) {
     } else if (arg == "--shapes" && i + 1 < argc) {
       shapes = comma_list(argv[++i]);
       for (const std::string &shape : shapes)
-        ok(shape == "thread" || shape == "team", "--shapes thread,team");
+        ok(shape == "thread" || shape == "team" || shape == "blocked",
+           "--shapes thread,team,blocked");
     } else {
       ns.push_back(std::atoi(argv[i]));
       ok(ns.back() > 0, "an order n > 0");

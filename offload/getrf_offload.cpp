@@ -57,8 +57,8 @@ bool getrf_fixed_dispatch(int n, int dev, int count, const DeviceItems<T> &a,
 
 template <class T>
 void getrf(const Context &ctx, const BatchView<T> &A, Pivots ipiv, int *info) {
-  const bool team = team_shape(ctx, A.layout, std::min(A.rows, A.cols),
-                               TeamMatrix<T>::staged(A.rows, A.cols), kTeamShapeMinGetrf);
+  const OffloadShape shape = shape_for(ctx, A.layout, std::min(A.rows, A.cols),
+                                       TeamMatrix<T>::staged(A.rows, A.cols), kTeamShapeMinGetrf);
   const int dev = ctx.device();
   const MemorySpace space = ctx.memory_space();
   DeviceBatch<T> dA("A", A, dev, space, true);
@@ -68,7 +68,9 @@ void getrf(const Context &ctx, const BatchView<T> &A, Pivots ipiv, int *info) {
   const DeviceItems<int> p = device_items(dP.view());
   int *inf = static_cast<int *>(dI.get());
   const int m = A.rows, n = A.cols;
-  if (team)
+  if (shape == OffloadShape::blocked)
+    getrf_blocked<T>(dev, A.count, m, n, a, p, inf);
+  else if (shape == OffloadShape::team)
     getrf_teams<T>(dev, A.count, m, n, a, p, inf);
   else if (m != n || !getrf_fixed_dispatch<T>(n, dev, A.count, a, p, inf))
     launch(dev, A.count, [=](int b) {

@@ -87,24 +87,20 @@ inline constexpr bool kGpuBuild = true;
 inline constexpr bool kGpuBuild = false;
 #endif
 
-/// Whether a call of order n on `layout` runs a team per matrix: as the context's shape says, or
-/// (automatic) from the order `min` gives on a GPU build; staged: whether the team would factor
-/// the matrix in its local copy.
-inline bool team_shape(const Context &ctx, Layout layout, int n, bool staged,
-                       const TeamShapeMin &min, bool gpu = kGpuBuild) {
-  switch (ctx.offload_shape()) {
-    case OffloadShape::thread:
-      return false;
-    case OffloadShape::team:
-      return true;
-    case OffloadShape::automatic:
-      break;
-  }
-  if (layout == Layout::interleaved && min.interleaved_staged && !staged) return false;
+/// The shape a call of order n on `layout` runs: as the context's shape says, or (automatic) a
+/// team per matrix from the order `min` gives on a GPU build, else a thread per matrix; staged:
+/// whether the team would factor the matrix in its local copy. automatic never picks the blocked
+/// shape: no GPU has measured it yet.
+inline OffloadShape shape_for(const Context &ctx, Layout layout, int n, bool staged,
+                              const TeamShapeMin &min, bool gpu = kGpuBuild) {
+  const OffloadShape asked = ctx.offload_shape();
+  if (asked != OffloadShape::automatic) return asked;
+  if (layout == Layout::interleaved && min.interleaved_staged && !staged)
+    return OffloadShape::thread;
   const int from = layout == Layout::interleaved ? min.interleaved
                    : layout == Layout::strided   ? min.strided
                                                  : min.pointer_array;
-  return gpu && n >= from;
+  return gpu && n >= from ? OffloadShape::team : OffloadShape::thread;
 }
 
 /// The team-per-matrix shape (offload/team_offload.cpp, kernels/team.hpp): getrf and potrf of
@@ -117,5 +113,41 @@ void getrf_teams(int dev, int count, int m, int n, const DeviceItems<T> &a,
                  const DeviceItems<int> &p, int *inf);
 template <class T>
 void potrf_teams(int dev, int count, Uplo uplo, int n, const DeviceItems<T> &a, int *inf);
+
+/// Columns of a panel (getrf) or a block (potrf) of the blocked shape, and of the tiles of their
+/// updates (enumerators: no device globals).
+enum : int { kBlockColumns = 32, kTileColumns = 32 };
+
+/// The blocked shape (offload/blocked_offload.cpp): getrf and potrf of matrices 0..count-1 of a,
+/// several teams per matrix, a few launches per panel of kBlockColumns columns, the matrices on
+/// the device throughout. getrf right-looking: the panel by a team per matrix (getrf_team_steps,
+/// the pivot searched by the team together), then a thread per column right of it (the panel's
+/// interchanges, U12 by forward substitution), a thread per row and tile of kTileColumns columns
+/// of the trailing matrix (A22 -= L21 U12), and at the end a thread per column for the later
+/// panels' interchanges left of each panel. potrf right-looking: the diagonal block by a team per
+/// matrix (potrf_team_columns), its rows below by a thread per row, the trailing lower triangle
+/// by a thread per row and tile; a matrix that stops is left out of the later launches. Every
+/// element gets the same operations in the same order as in the thread and team shapes: bitwise
+/// the same factors, pivots and infos (for potrf's stopping matrices, the columns before the
+/// stop: the later ones hold the updates of the blocks before it, which the documentation leaves
+/// unspecified).
+template <class T>
+void getrf_blocked(int dev, int count, int m, int n, const DeviceItems<T> &a,
+                   const DeviceItems<int> &p, int *inf);
+template <class T>
+void potrf_blocked(int dev, int count, Uplo uplo, int n, const DeviceItems<T> &a, int *inf);
+
+/// The blocked shape's panels (offload/team_offload.cpp), a team per matrix: getrf's steps
+/// k0..kend-1 on columns k0..k1-1 (getrf_team_steps, the pivot searched by the team together),
+/// inf[b] = the first zero pivot's k+1 where no earlier panel had one (inf may be null); potrf's
+/// columns c0..c1-1, their rows to c1 (potrf_team_columns), of the matrices whose inf is still 0
+/// (every one where c0 = 0), setting it, and d[b*ld + j] = column j's diagonal before its square
+/// root (d may be null).
+template <class T>
+void getrf_panel_teams(int dev, int count, int m, int k0, int k1, int kend, const DeviceItems<T> &a,
+                       const DeviceItems<int> &p, int *inf);
+template <class T>
+void potrf_block_teams(int dev, int count, int c0, int c1, const DeviceItems<T> &a, int *inf,
+                       real_t<T> *d, idx ld);
 
 }  // namespace ompbatch::detail::offload

@@ -92,8 +92,8 @@ void matinv(const Context &ctx, const BatchView<const T> &A, const BatchView<T> 
 
 template <class T>
 void potrf(const Context &ctx, Uplo uplo, const BatchView<T> &A, int *info) {
-  const bool team =
-      team_shape(ctx, A.layout, A.rows, TeamMatrix<T>::staged(A.rows, A.rows), kTeamShapeMinPotrf);
+  const OffloadShape shape =
+      shape_for(ctx, A.layout, A.rows, TeamMatrix<T>::staged(A.rows, A.rows), kTeamShapeMinPotrf);
   const int dev = ctx.device();
   const MemorySpace space = ctx.memory_space();
   DeviceBatch<T> dA("A", A, dev, space, true);
@@ -101,7 +101,9 @@ void potrf(const Context &ctx, Uplo uplo, const BatchView<T> &A, int *info) {
   const DeviceItems<T> a = device_items(dA.view());
   int *inf = static_cast<int *>(dI.get());
   const int n = A.rows;
-  if (team)
+  if (shape == OffloadShape::blocked)
+    potrf_blocked<T>(dev, A.count, uplo, n, a, inf);
+  else if (shape == OffloadShape::team)
     potrf_teams<T>(dev, A.count, uplo, n, a, inf);
   else
     launch(dev, A.count, [=](int b) { potrf_lanes<T, 1>(uplo, n, a.at(b), a.rs, a.cs, inf + b); });

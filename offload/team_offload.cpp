@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// The team-per-matrix shape's launches (kernels/team.hpp). Compiled in Clang's generic
-// data-sharing mode, unlike the rest of the offload code (CMakeLists.txt): a team's state lives
-// in its initial thread's locals, which the team's parallel region shares.
+// The launches of the team-per-matrix shape (kernels/team.hpp) and of the blocked shape's panels
+// (offload/blocked_offload.cpp). Compiled in Clang's generic data-sharing mode, unlike the rest of
+// the offload code (CMakeLists.txt): a team's state lives in its initial thread's locals, which
+// the team's parallel region shares.
 #include <type_traits>
 
 #include "kernels/team.hpp"
@@ -59,10 +60,49 @@ void potrf_teams(int dev, int count, Uplo uplo, int n, const DeviceItems<T> &a, 
   });
 }
 
-#define OMPB_INSTANTIATE(L, T)                                             \
-  template void getrf_teams<T>(int, int, int, int, const DeviceItems<T> &, \
-                               const DeviceItems<int> &, int *);           \
-  template void potrf_teams<T>(int, int, Uplo, int, const DeviceItems<T> &, int *);
+template <class T>
+void getrf_panel_teams(int dev, int count, int m, int k0, int k1, int kend, const DeviceItems<T> &a,
+                       const DeviceItems<int> &p, int *inf) {
+  using R = real_t<T>;
+  launch_teams(dev, count, m - k0, [=](int b) {
+    R best[kTeamThreads];  // the team's pivot candidates (team_pivot_search)
+    int row[kTeamThreads], zero = 0;
+    T *u = a.at(b);
+    int *piv = p.data ? p.at(b) : nullptr;
+#pragma omp parallel num_threads(team_threads(m - k0))
+    {
+      const int t = omp_get_thread_num(), nt = omp_get_num_threads();
+      int first_zero = 0;
+      getrf_team_steps(m, k0, kend, k0, k1, u, a.rs, a.cs, piv, p.rs, t, nt, first_zero, best, row);
+      if (t == 0) zero = first_zero;
+    }
+    if (inf && (k0 == 0 || inf[b] == 0)) inf[b] = zero;
+  });
+}
+
+template <class T>
+void potrf_block_teams(int dev, int count, int c0, int c1, const DeviceItems<T> &a, int *inf,
+                       real_t<T> *d, idx ld) {
+  const int w = c1 - c0;
+  launch_teams(dev, count, w, [=](int b) {
+    if (c0 > 0 && inf[b] != 0) return;
+    int info = 0;
+    T *u = a.at(b);
+#pragma omp parallel num_threads(team_threads(w))
+    potrf_team_columns(c0, c1, c1, u, a.rs, a.cs, omp_get_thread_num(), omp_get_num_threads(), info,
+                       d ? d + b * ld : nullptr);
+    inf[b] = info;
+  });
+}
+
+#define OMPB_INSTANTIATE(L, T)                                                             \
+  template void getrf_teams<T>(int, int, int, int, const DeviceItems<T> &,                 \
+                               const DeviceItems<int> &, int *);                           \
+  template void potrf_teams<T>(int, int, Uplo, int, const DeviceItems<T> &, int *);        \
+  template void getrf_panel_teams<T>(int, int, int, int, int, int, const DeviceItems<T> &, \
+                                     const DeviceItems<int> &, int *);                     \
+  template void potrf_block_teams<T>(int, int, int, int, const DeviceItems<T> &, int *,    \
+                                     real_t<T> *, idx);
 OMPB_FOR_EACH_PRECISION(OMPB_INSTANTIATE)
 #undef OMPB_INSTANTIATE
 

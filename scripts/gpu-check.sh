@@ -2,14 +2,16 @@
 # Runs the offload-nvptx build on a GPU machine (NVIDIA driver and CUDA 13's cuBLAS/cuSOLVER
 # there; the rest comes in build/gpu-pack/ompbatch-nvptx.tar.xz from scripts/gpu-pack.sh):
 #   1. the whole test suite with OMPBATCH_BACKEND=offload (ctest's offload.* set), a process a test;
-#   2. the team-per-matrix tests with OMPBATCH_OFFLOAD_SHAPE=team (ctest's offload-team.* set);
+#   2. the getrf/potrf tests with OMPBATCH_OFFLOAD_SHAPE=team and =blocked (ctest's offload-team.*
+#      and offload-blocked.* sets);
 #   3. the C and Fortran examples on the offload backend;
 #   4. ompbatch_cublas_bench: dgetrf/dpotrf against cuBLAS/cuSOLVER batched.
 # Logs and the bench's CSV go to OUTDIR; the last lines printed are the summary.
 #
 #   scripts/gpu-check.sh OUTDIR [seconds for the tests] [seconds for the bench]
 # Narrower runs (environment): GPU_CHECK_FIRST=FILTER runs those tests alone first;
-# GPU_CHECK_SUITES picks the suites (default "offload offload-team"; "none": no tests);
+# GPU_CHECK_SUITES picks the suites (default "offload offload-team offload-blocked"; "none": no
+# tests);
 # GPU_CHECK_BENCH the bench's arguments, part by part
 # ("--batches 100000 4 8|--batches 10000 --shapes thread,team 64").
 set -uo pipefail
@@ -83,13 +85,13 @@ suite() {
   grep -E '^(FAIL|TIMEOUT) ' "$out/$name.log" | head -20
 }
 [ -n "${GPU_CHECK_FIRST:-}" ] && suite tests-first "$GPU_CHECK_FIRST"
-for s in ${GPU_CHECK_SUITES:-offload offload-team}; do
+for s in ${GPU_CHECK_SUITES:-offload offload-team offload-blocked}; do
   case $s in
     offload) suite tests-offload '*' ;;
-    offload-team)
-      suite tests-offload-team \
+    offload-team | offload-blocked)
+      suite tests-$s \
         'Getrf*:Solvers*.Potr*:Solvers*.LargeMatrices*:Solvers*.OffloadMatchesHost:NonFinite*:ManyMatrices.*:WorkedExample*:CxxApi*' \
-        OMPBATCH_OFFLOAD_SHAPE=team ;;
+        OMPBATCH_OFFLOAD_SHAPE=${s#offload-} ;;
   esac
 done
 for e in c_api_example c_enum_checks fortran_getrf_solve; do
@@ -99,14 +101,15 @@ for e in c_api_example c_enum_checks fortran_getrf_solve; do
 done
 
 # The bench: n <= 32 at 10^5 and 10^6 matrices (the issue's targets), n = 64..256 at 10^4 (where
-# a team per matrix may win), both shapes. GPU_CHECK_BENCH: the bench's arguments for each part,
+# a team per matrix may win), thread and team; few large matrices (8 and 32 of n = 256..1024),
+# team and blocked. GPU_CHECK_BENCH: the bench's arguments for each part,
 # "|" between parts. A part still running bench_s seconds after the first started is stopped,
 # and the parts after it do not run. Where the pack holds a base library (gpu-pack.sh's
 # BASE_BUILD_DIR), each part runs with it right after, into cublas-base.csv.
 t0=$SECONDS
 csv=$out/cublas.csv
 : > "$csv"
-IFS='|' read -r -a parts <<< "${GPU_CHECK_BENCH:---batches 100000 4 8 16 32|--batches 1000000 8 16|--batches 10000 64 128 256}"
+IFS='|' read -r -a parts <<< "${GPU_CHECK_BENCH:---batches 100000 4 8 16 32|--batches 1000000 8 16|--batches 10000 64 128 256|--batches 8,32 --shapes team,blocked 256 512 1024}"
 for part in "${parts[@]}"; do
   left=$((bench_s - (SECONDS - t0)))
   [ $left -gt 5 ] || { echo "# bench $part: no time left" | tee -a "$csv"; continue; }

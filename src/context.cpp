@@ -87,7 +87,8 @@ Context::Context() {
   offload_shape_ =
       from_env<OffloadShape>("OMPBATCH_OFFLOAD_SHAPE", {{"auto", OffloadShape::automatic},
                                                         {"thread", OffloadShape::thread},
-                                                        {"team", OffloadShape::team}});
+                                                        {"team", OffloadShape::team},
+                                                        {"blocked", OffloadShape::blocked}});
   if (const char *v = std::getenv("OMPBATCH_VERBOSE"); v && std::string(v) == "1") {
     std::fprintf(stderr, "ompbatch: backend=%s device=%d (OpenMP devices: %d)\n",
                  backend_name(backend_), device_, omp_get_num_devices());

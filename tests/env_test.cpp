@@ -93,6 +93,8 @@ TEST(Environment, OffloadShapeIsCaseInsensitiveAndBogusIsInvalidValue) {
   EXPECT_EQ(ompbatch::Context().offload_shape(), OffloadShape::team);
   env.set("OMPBATCH_OFFLOAD_SHAPE", "THREAD");
   EXPECT_EQ(ompbatch::Context().offload_shape(), OffloadShape::thread);
+  env.set("OMPBATCH_OFFLOAD_SHAPE", "Blocked");
+  EXPECT_EQ(ompbatch::Context().offload_shape(), OffloadShape::blocked);
   env.set("OMPBATCH_OFFLOAD_SHAPE", "auto");
   EXPECT_EQ(ompbatch::Context().offload_shape(), OffloadShape::automatic);
   env.set("OMPBATCH_OFFLOAD_SHAPE", nullptr);

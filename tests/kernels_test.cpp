@@ -1158,14 +1158,19 @@ TEST(HostDispatch, Avx512TablesByHost) {
 
 #ifdef OMPBATCH_HAVE_OFFLOAD
 /// OffloadShape::automatic: on builds for NVIDIA GPUs a team per matrix from the measured orders
-/// (offload/launch.hpp), on both sides of each; elsewhere a thread per matrix at every order.
-/// thread and team are taken as asked.
+/// (offload/launch.hpp), on both sides of each; elsewhere a thread per matrix at every order;
+/// never the blocked shape (not measured on a GPU). thread, team and blocked are taken as asked.
 TEST(OffloadShapes, AutomaticFollowsTheMeasuredCrossovers) {
   using ompbatch::Layout;
   using ompbatch::OffloadShape;
   namespace off = ompbatch::detail::offload;
   ompbatch::Context ctx;
   ctx.set_offload_shape(OffloadShape::automatic);
+  const auto team = [&](Layout layout, int n, bool staged, const off::TeamShapeMin &min, bool gpu) {
+    const OffloadShape s = off::shape_for(ctx, layout, n, staged, min, gpu);
+    EXPECT_NE(s, OffloadShape::automatic);
+    return s == OffloadShape::team;
+  };
   struct Side {
     const off::TeamShapeMin &min;
     Layout layout;
@@ -1179,23 +1184,26 @@ TEST(OffloadShapes, AutomaticFollowsTheMeasuredCrossovers) {
                         {off::kTeamShapeMinPotrf, Layout::pointer_array, 28}};
   for (const Side &s : sides) {
     SCOPED_TRACE(fmt::format("layout {} from {}", int(s.layout), s.from));
-    EXPECT_FALSE(off::team_shape(ctx, s.layout, s.from - 1, true, s.min, true));
-    EXPECT_TRUE(off::team_shape(ctx, s.layout, s.from, true, s.min, true));
-    EXPECT_FALSE(off::team_shape(ctx, s.layout, 1 << 20, true, s.min, false));
+    EXPECT_EQ(off::shape_for(ctx, s.layout, s.from - 1, true, s.min, true), OffloadShape::thread);
+    EXPECT_TRUE(team(s.layout, s.from, true, s.min, true));
+    EXPECT_TRUE(team(s.layout, 3000, false, s.min, true) || s.min.interleaved_staged);
+    EXPECT_EQ(off::shape_for(ctx, s.layout, 1 << 20, true, s.min, false), OffloadShape::thread);
   }
   // interleaved getrf: a thread per matrix for matrices the team would factor in place; potrf
   // and column-major getrf a team there too
-  EXPECT_FALSE(
-      off::team_shape(ctx, Layout::interleaved, 128, false, off::kTeamShapeMinGetrf, true));
-  EXPECT_TRUE(off::team_shape(ctx, Layout::strided, 128, false, off::kTeamShapeMinGetrf, true));
-  EXPECT_TRUE(off::team_shape(ctx, Layout::interleaved, 128, false, off::kTeamShapeMinPotrf, true));
+  EXPECT_FALSE(team(Layout::interleaved, 128, false, off::kTeamShapeMinGetrf, true));
+  EXPECT_TRUE(team(Layout::strided, 128, false, off::kTeamShapeMinGetrf, true));
+  EXPECT_TRUE(team(Layout::interleaved, 128, false, off::kTeamShapeMinPotrf, true));
   // the team copies a double 64 x 64 at most
   EXPECT_TRUE(ompbatch::detail::TeamMatrix<double>::staged(64, 64));
   EXPECT_FALSE(ompbatch::detail::TeamMatrix<double>::staged(65, 64));
-  ctx.set_offload_shape(OffloadShape::thread);
-  EXPECT_FALSE(off::team_shape(ctx, Layout::strided, 1 << 20, true, off::kTeamShapeMinGetrf, true));
-  ctx.set_offload_shape(OffloadShape::team);
-  EXPECT_TRUE(off::team_shape(ctx, Layout::interleaved, 1, false, off::kTeamShapeMinGetrf, false));
+  for (OffloadShape asked : {OffloadShape::thread, OffloadShape::team, OffloadShape::blocked}) {
+    ctx.set_offload_shape(asked);
+    EXPECT_EQ(off::shape_for(ctx, Layout::strided, 1 << 20, true, off::kTeamShapeMinGetrf, true),
+              asked);
+    EXPECT_EQ(off::shape_for(ctx, Layout::interleaved, 1, false, off::kTeamShapeMinPotrf, false),
+              asked);
+  }
 }
 #endif
 

@@ -8,6 +8,7 @@
 #include "common/harness.hpp"
 #ifdef OMPBATCH_HAVE_OFFLOAD
 #include "kernels/team.hpp"
+#include "offload/launch.hpp"
 #endif
 
 namespace ompbtest {
@@ -907,81 +908,126 @@ TYPED_TEST(Solvers, OffloadMatchesHost) {
 /// of the thread-per-matrix ones: getrf square, tall and wide, with and without pivoting; potrf
 /// lower and upper with one matrix not positive definite; orders past the team's 128 threads,
 /// and on both sides of the largest matrix the team factors in its local copy (TeamMatrix).
+/// The blocked shape too, at orders on both sides of its panels' and tiles' widths and of several
+/// panels, the potrf matrices stopping inside a block and at its first column; of those only the
+/// columns before the stop (the rest is unspecified: the blocked shape has updated them).
 template <class T>
 class OffloadShapes : public ::testing::Test {};
 TYPED_TEST_SUITE(OffloadShapes, Precisions);
 
-TYPED_TEST(OffloadShapes, TeamFactorsEqualThreadFactorsBitwise) {
+/// Whether element (i, j) of a matrix potrf stopped at info (1-based; 0: not stopped) is in its
+/// uplo triangle's columns from the stop on (rows, for upper), which the documentation leaves
+/// unspecified.
+inline bool unspecified(ompbatch::Uplo uplo, int info, int i, int j) {
+  const bool lower = uplo == ompbatch::Uplo::lower;
+  const int row = lower ? i : j, col = lower ? j : i;
+  return info != 0 && row >= col && col >= info - 1;
+}
+
+TYPED_TEST(OffloadShapes, TeamAndBlockedFactorsEqualThreadFactorsBitwise) {
   using T = TypeParam;
   using ompbatch::BatchView;
   using ompbatch::OffloadShape;
+  namespace off = ompbatch::detail::offload;
   ASSERT_TRUE(ompbatch::Context::offload_usable(omp_get_default_device()));
   std::mt19937_64 rng(91);
-  ompbatch::Context by_thread, by_team;
-  for (auto *c : {&by_thread, &by_team}) c->set_backend(ompbatch::Backend::offload);
-  by_thread.set_offload_shape(OffloadShape::thread);
-  by_team.set_offload_shape(OffloadShape::team);
   const int count = 5;
   // the largest square order staged, and the next; those of the smaller copies (8 and 16 KiB);
   // the largest order a thread factors in a private copy
   const int staged = int(std::sqrt(double(ompbatch::detail::TeamMatrix<T>::kElements)));
   const int copy8 = int(std::sqrt(8192.0 / sizeof(T))),
             copy16 = int(std::sqrt(16384.0 / sizeof(T)));
-  for (auto [m, n] : {std::pair{1, 1},
-                      {5, 5},
-                      {8, 8},
-                      {copy8, copy8},
-                      {copy8 + 1, copy8 + 1},
-                      {copy16, copy16},
-                      {copy16 + 1, copy16 + 1},
-                      {33, 33},
-                      {140, 140},
-                      {40, 9},
-                      {9, 40},
-                      {staged, staged},
-                      {staged + 1, staged + 1}})
-    for (bool pivot : {true, false}) {
-      SCOPED_TRACE(fmt::format("getrf m={} n={} pivot={}", m, n, pivot));
-      const long long size = static_cast<long long>(m) * n, k = std::min(m, n);
-      std::vector<T> x;
-      for (int b = 0; b < count; ++b) {
-        const std::vector<T> a = random_matrix<T>(m, n, rng);
-        x.insert(x.end(), a.begin(), a.end());
+  const int nb = off::kBlockColumns, tile = off::kTileColumns;
+  const std::vector<std::pair<int, int>> team_sizes{{1, 1},
+                                                    {5, 5},
+                                                    {8, 8},
+                                                    {copy8, copy8},
+                                                    {copy8 + 1, copy8 + 1},
+                                                    {copy16, copy16},
+                                                    {copy16 + 1, copy16 + 1},
+                                                    {33, 33},
+                                                    {140, 140},
+                                                    {40, 9},
+                                                    {9, 40},
+                                                    {staged, staged},
+                                                    {staged + 1, staged + 1}};
+  const std::vector<std::pair<int, int>> blocked_sizes{{1, 1},
+                                                       {5, 5},
+                                                       {nb, nb},
+                                                       {nb + 1, nb + 1},
+                                                       {2 * nb + 3, 2 * nb + 3},
+                                                       {3 * nb, 3 * nb},
+                                                       {nb + tile + 1, nb + tile + 1},
+                                                       {140, 140},
+                                                       {2 * nb + 5, nb + 3},
+                                                       {nb + 3, 2 * nb + 5},
+                                                       {9, 3 * nb + 1},
+                                                       {3 * nb + 1, 9}};
+  for (OffloadShape shape : {OffloadShape::team, OffloadShape::blocked}) {
+    ompbatch::Context by_thread, by_shape;
+    for (auto *c : {&by_thread, &by_shape}) c->set_backend(ompbatch::Backend::offload);
+    by_thread.set_offload_shape(OffloadShape::thread);
+    by_shape.set_offload_shape(shape);
+    const bool blocked = shape == OffloadShape::blocked;
+    for (auto [m, n] : blocked ? blocked_sizes : team_sizes)
+      for (bool pivot : {true, false}) {
+        SCOPED_TRACE(fmt::format("getrf m={} n={} pivot={} shape={}", m, n, pivot, char(shape)));
+        const long long size = static_cast<long long>(m) * n, k = std::min(m, n);
+        std::vector<T> x;
+        for (int b = 0; b < count; ++b) {
+          std::vector<T> a = random_matrix<T>(m, n, rng);
+          if (b == 1 && k > 2)  // a zero column: the first zero pivot at step k - 2
+            for (int i = 0; i < m; ++i) a[(k - 2) * m + i] = T(0);
+          x.insert(x.end(), a.begin(), a.end());
+        }
+        std::vector<T> y = x;
+        std::vector<int> px(k * count, -7), py = px, ix(count, -7), iy = ix;
+        ompbatch::getrf(by_thread, BatchView<T>::strided(m, n, x.data(), m, size, count),
+                        {pivot ? px.data() : nullptr, k}, ix.data());
+        ompbatch::getrf(by_shape, BatchView<T>::strided(m, n, y.data(), m, size, count),
+                        {pivot ? py.data() : nullptr, k}, iy.data());
+        EXPECT_EQ(std::memcmp(x.data(), y.data(), x.size() * sizeof(T)), 0);
+        EXPECT_EQ(px, py);
+        EXPECT_EQ(ix, iy);
+        if (k > 2) EXPECT_EQ(iy[1], k - 1);
       }
-      std::vector<T> y = x;
-      std::vector<int> px(k * count, -7), py = px, ix(count, -7), iy = ix;
-      ompbatch::getrf(by_thread, BatchView<T>::strided(m, n, x.data(), m, size, count),
-                      {pivot ? px.data() : nullptr, k}, ix.data());
-      ompbatch::getrf(by_team, BatchView<T>::strided(m, n, y.data(), m, size, count),
-                      {pivot ? py.data() : nullptr, k}, iy.data());
-      EXPECT_EQ(std::memcmp(x.data(), y.data(), x.size() * sizeof(T)), 0);
-      EXPECT_EQ(px, py);
-      EXPECT_EQ(ix, iy);
-    }
-  for (int n : {1, 5, 8, copy8, copy8 + 1, copy16, copy16 + 1, 33, 140, staged, staged + 1})
-    for (ompbatch::Uplo uplo : {ompbatch::Uplo::lower, ompbatch::Uplo::upper}) {
-      SCOPED_TRACE(fmt::format("potrf n={} uplo={}", n, char(uplo)));
-      std::vector<T> x;
-      for (int b = 0; b < count; ++b) {
-        std::vector<T> a = random_hpd<T>(n, rng);
-        if (b == 2)
-          a[static_cast<long long>(n / 2) * (n + 1)] = T(real_t<T>(-1));  // indefinite from n/2 + 1
-        x.insert(x.end(), a.begin(), a.end());
+    const std::vector<int> team_orders{1,          5,  8,   copy8,  copy8 + 1, copy16,
+                                       copy16 + 1, 33, 140, staged, staged + 1};
+    const std::vector<int> blocked_orders{1, 5, nb, nb + 1, 2 * nb + 3, 3 * nb, 140};
+    for (int n : blocked ? blocked_orders : team_orders)
+      for (ompbatch::Uplo uplo : {ompbatch::Uplo::lower, ompbatch::Uplo::upper}) {
+        SCOPED_TRACE(fmt::format("potrf n={} uplo={} shape={}", n, char(uplo), char(shape)));
+        const long long size = static_cast<long long>(n) * n;
+        const int stop3 = std::min(n, nb) - 1;  // matrix 3 stops at a block's first column
+        std::vector<T> x;
+        for (int b = 0; b < count; ++b) {
+          std::vector<T> a = random_hpd<T>(n, rng);
+          if (b == 2)
+            a[static_cast<long long>(n / 2) * (n + 1)] =
+                T(real_t<T>(-1));  // indefinite from n/2 + 1
+          if (b == 3 && n > nb) a[static_cast<long long>(nb) * (n + 1)] = T(real_t<T>(-1));
+          if (b == 3 && n <= nb) a[static_cast<long long>(stop3) * (n + 1)] = T(real_t<T>(-1));
+          x.insert(x.end(), a.begin(), a.end());
+        }
+        std::vector<T> y = x;
+        std::vector<int> ix(count, -7), iy = ix;
+        ompbatch::potrf(by_thread, uplo, BatchView<T>::strided(n, n, x.data(), n, size, count),
+                        ix.data());
+        ompbatch::potrf(by_shape, uplo, BatchView<T>::strided(n, n, y.data(), n, size, count),
+                        iy.data());
+        EXPECT_EQ(ix, iy);
+        EXPECT_EQ(iy[2], n / 2 + 1);
+        EXPECT_EQ(iy[3], n > nb ? nb + 1 : stop3 + 1);
+        for (int b = 0; b < count; ++b)
+          for (int j = 0; j < n; ++j)
+            for (int i = 0; i < n; ++i) {
+              const long long e = b * size + static_cast<long long>(j) * n + i;
+              if (blocked && unspecified(uplo, ix[b], i, j)) continue;
+              ASSERT_EQ(std::memcmp(&x[e], &y[e], sizeof(T)), 0)
+                  << "matrix " << b << " (" << i << ", " << j << ")";
+            }
       }
-      std::vector<T> y = x;
-      std::vector<int> ix(count, -7), iy = ix;
-      ompbatch::potrf(
-          by_thread, uplo,
-          BatchView<T>::strided(n, n, x.data(), n, static_cast<long long>(n) * n, count),
-          ix.data());
-      ompbatch::potrf(
-          by_team, uplo,
-          BatchView<T>::strided(n, n, y.data(), n, static_cast<long long>(n) * n, count),
-          iy.data());
-      EXPECT_EQ(std::memcmp(x.data(), y.data(), x.size() * sizeof(T)), 0);
-      EXPECT_EQ(ix, iy);
-      EXPECT_EQ(iy[2], n / 2 + 1);
-    }
+  }
 }
 #endif
 

@@ -39,9 +39,10 @@ enum class Diag : char { non_unit = 'N', unit = 'U' };
 enum class HostPath : char { automatic = 'A', lanes = 'L', vendor = 'V' };
 /// How the offload backend's kernels spread a batch over the device: per routine and size as
 /// measured (automatic), or always one device thread per matrix, or one team of threads per
-/// matrix (sharing its rows; getrf and potrf, the other routines run a thread per matrix), for
-/// measurements and tests.
-enum class OffloadShape : char { automatic = 'A', thread = 'T', team = 'M' };
+/// matrix (sharing its rows), or several teams per matrix (blocked: by panels, for a few large
+/// matrices; automatic never picks it yet); team and blocked for getrf and potrf, the other
+/// routines run a thread per matrix. For measurements and tests.
+enum class OffloadShape : char { automatic = 'A', thread = 'T', team = 'M', blocked = 'B' };
 
 /// Thrown for an invalid call (never for numerical trouble, which is `info`).
 /// what() is "routine: detail", e.g. "getrf: lda (2) < max(1,m) (3)".
