@@ -396,8 +396,8 @@ inline void getrf_blocked(M m, N n, T *a, RS rs, CS cs, int *ipiv, idx ps,
 /// faster); its last pass, whose columns are independent, runs one chain (3 were 3% slower).
 enum : int { kChains = 3 };
 
-template <class P, int N, int Chains = kChains>
-inline void interchange(typename P::V (&x)[N], int k, typename P::I p) noexcept {
+template <class P, int N, int Chains = kChains, class Step>
+inline void interchange(typename P::V (&x)[N], int k, const Step &step) noexcept {
   using V = typename P::V;
   const int below = N - 1 - k;
   const V xk = x[k];
@@ -406,16 +406,16 @@ inline void interchange(typename P::V (&x)[N], int k, typename P::I p) noexcept 
   for (int q = 0; q < Chains; ++q) u[q] = xk;
 #pragma GCC unroll 32
   for (int i = k + 1; i < N; ++i) {
-    const typename P::B b = P::eq(p, i);
+    const typename P::Mask b = step.is(i);
     const int q = (i - k - 1) * Chains / below;
-    u[q] = P::sel(b, x[i], u[q]);
-    x[i] = P::sel(b, xk, x[i]);
+    u[q] = P::sel_mask(b, x[i], u[q]);
+    x[i] = P::sel_mask(b, xk, x[i]);
   }
   V r = u[0];
 #pragma GCC unroll 8
   for (int q = 1; q < Chains; ++q) {
     const int first = k + 1 + (q * below + Chains - 1) / Chains;  // chain q's first row
-    if (first < N) r = P::sel(P::ge(p, first), u[q], r);
+    if (first < N) r = P::sel(P::ge(step.p, first), u[q], r);
   }
   x[k] = r;
 }
@@ -449,23 +449,83 @@ struct PivotDivision {
 /// temporaries they fill the 32 AVX-512 registers (half of them where a target has 16).
 enum : int { kColumnRegisters = kVectorBytes >= 64 ? 16 : 8 };
 
+/// Whether getrf_columns on n x n matrices of T keeps its steps' pivot conditions (PivotRows):
+/// float lanes whose column fills the registers (n = 16 on AVX-512). Library, getrf, one thread
+/// pinned, 8 MiB, 11-15 alternating rounds, medians of the rounds' ratios (time before / after),
+/// interleaved / strided, every output bitwise the same: sgetrf at n = 16 1.14 / 1.11 and 1.11 /
+/// 1.10 (g++ build, two runs), 1.03-1.11 / 0.99-1.10 (clang build, five runs); at 14 and 15
+/// 0.93-1.12 by run and build, from 8 to 12 0.93-1.07, double lanes at 8..16 0.92-1.11 (clang
+/// 0.92-1.01): those keep the compares. Streaming (2 threads, 256 MiB, the bench's
+/// getrf/s/interleaved/pivot/n:16, medians of 3, two alternating runs, g++) 1.01-1.02.
+template <class T>
+constexpr bool keeps_pivot_masks(int n) {
+  return std::is_same_v<T, float> && n == kColumnRegisters;
+}
+
+/// The pivot rows of getrf_columns' N steps, per lane: p, and where the pack has compact masks
+/// (P::Mask, AVX-512's mask registers) and keeps_pivot_masks says so, the conditions p == i of
+/// the rows asked for, set once a step: each later column's selects then load a condition where
+/// eq's compare was an operation per row, step and column beside the interchange's two selects.
+/// Kept: whether it keeps them (a template argument, not a static data member: inside `declare
+/// target` each instantiation's member would be a device global).
+template <class P, int N,
+          bool Kept = (sizeof(typename P::Mask) < sizeof(typename P::B)) &&
+                      keeps_pivot_masks<typename P::T>(N)>
+class PivotRows {
+  using I = typename P::I;
+  using Mask = typename P::Mask;
+
+ public:
+  /// Step k's pivot rows: p, and is(i), the lanes whose p is i.
+  struct Step {
+    const I &p;
+    const Mask *m;
+    Mask is(int i) const noexcept {
+      if constexpr (Kept)
+        return m[i];
+      else
+        return P::eq_mask(p, i);
+    }
+  };
+  /// A step's pivot rows just found: compared as asked, not stored and loaded back (the column's
+  /// own step is on its chain of latencies).
+  struct Found {
+    const I &p;
+    Mask is(int i) const noexcept { return P::eq_mask(p, i); }
+  };
+  /// Step k's p, whose conditions are asked for rows from first on.
+  void set(int k, I p, int first) noexcept {
+    p_[k] = p;
+    if constexpr (Kept)
+#pragma GCC unroll 32
+      for (int i = first; i < N; ++i) m_[k][i] = P::eq_mask(p, i);
+  }
+  Step operator[](int k) const noexcept {
+    return {p_[k], m_[Kept ? k : 0]};
+  }
+
+ private:
+  I p_[N] = {};
+  Mask m_[Kept ? N : 1][Kept ? N : 1] = {};  // zeroed: GCC cannot see that set() precedes is()
+};
+
 /// Row k's new value in the interchange of rows k and p (per lane, p >= k) of a column whose
 /// rows M.. are the registers x and whose rows k..M-1 are in place at c (k < M): one chain
 /// over the rows in place, two over the registers.
-template <class P, int M, int R, class T, class RS>
-inline typename P::V pick_split(const T *c, RS rs, int k, typename P::I p,
+template <class P, int M, int R, class T, class RS, class Step>
+inline typename P::V pick_split(const T *c, RS rs, int k, const Step &step,
                                 const typename P::V (&x)[R], typename P::V xk) noexcept {
   typename P::V u = xk, lo = xk, hi = xk;
-  for (int i = k + 1; i < M; ++i) u = P::sel(P::eq(p, i), P::load(c + i * rs), u);
+  for (int i = k + 1; i < M; ++i) u = P::sel_mask(step.is(i), P::load(c + i * rs), u);
 #pragma GCC unroll 32
   for (int r = 0; r < R; ++r) {
-    const typename P::B b = P::eq(p, M + r);
+    const typename P::Mask b = step.is(M + r);
     if (r < R / 2)
-      lo = P::sel(b, x[r], lo);
+      lo = P::sel_mask(b, x[r], lo);
     else
-      hi = P::sel(b, x[r], hi);
+      hi = P::sel_mask(b, x[r], hi);
   }
-  return P::sel(P::ge(p, M), P::sel(P::ge(p, M + R / 2), hi, lo), u);
+  return P::sel(P::ge(step.p, M), P::sel(P::ge(step.p, M + R / 2), hi, lo), u);
 }
 
 /// Square n = N, real lanes, one vector register a row: left-looking, one column at a time.
@@ -495,7 +555,7 @@ inline void getrf_columns(T *a, RS rs, CS cs, int *ipiv, idx ps, typename P::I &
   using V = typename P::V;
   using I = typename P::I;
   constexpr int R = N < kColumnRegisters ? N : kColumnRegisters, M = N - R;
-  I piv[N] = {};
+  PivotRows<P, N> piv;
   for (int j = 0; j < N; ++j) {
     prefetch.next();
     T *c = a + j * cs;
@@ -510,13 +570,13 @@ inline void getrf_columns(T *a, RS rs, CS cs, int *ipiv, idx ps, typename P::I &
       const T *l = a + k * cs;
       for (int i = k + 1; i < M; ++i) {
         V y = P::load(c + i * rs);
-        if constexpr (Pivot) y = P::sel(P::eq(piv[k], i), xk, y);
+        if constexpr (Pivot) y = P::sel_mask(piv[k].is(i), xk, y);
         P::store(c + i * rs, P::fms(y, P::load(l + i * rs), u));
       }
 #pragma GCC unroll 32
       for (int r = 0; r < R; ++r) {
         V y = x[r];
-        if constexpr (Pivot) y = P::sel(P::eq(piv[k], M + r), xk, y);
+        if constexpr (Pivot) y = P::sel_mask(piv[k].is(M + r), xk, y);
         x[r] = P::fms(y, P::load(l + (M + r) * rs), u);
       }
     }
@@ -544,20 +604,21 @@ inline void getrf_columns(T *a, RS rs, CS cs, int *ipiv, idx ps, typename P::I &
 #pragma GCC unroll 32
         for (int r = 0; r < R; ++r) consider(x[r], M + r);
         P::store_index(ipiv + j * ps, p, 1);
-        piv[j] = p;
+        piv.set(j, p, j + 1);
       }
-      const V u = Pivot ? pick_split<P, M>(c, rs, j, p, x, xj) : xj;
+      const typename PivotRows<P, N>::Found found{p};
+      const V u = Pivot ? pick_split<P, M>(c, rs, j, found, x, xj) : xj;
       P::store(c + j * rs, u);
       const PivotDivision<P, T> divide(u, j, first_zero);
       for (int i = j + 1; i < M; ++i) {
         V y = P::load(c + i * rs);
-        if constexpr (Pivot) y = P::sel(P::eq(p, i), xj, y);
+        if constexpr (Pivot) y = P::sel_mask(found.is(i), xj, y);
         P::store(c + i * rs, divide(y));
       }
 #pragma GCC unroll 32
       for (int r = 0; r < R; ++r) {
         V y = x[r];
-        if constexpr (Pivot) y = P::sel(P::eq(p, M + r), xj, y);
+        if constexpr (Pivot) y = P::sel_mask(found.is(M + r), xj, y);
         x[r] = divide(y);
       }
     }
@@ -575,8 +636,8 @@ inline void getrf_columns(T *a, RS rs, CS cs, int *ipiv, idx ps, typename P::I &
           p = P::sel(up, P::index(i), p);
         }
         P::store_index(ipiv + (M + k) * ps, p, M + 1);
-        piv[M + k] = p;
-        interchange<P>(x, k, p);
+        piv.set(M + k, p, k + 1);
+        interchange<P>(x, k, typename PivotRows<P, N>::Found{p});
       }
       const PivotDivision<P, T> divide(x[k], M + k, first_zero);
 #pragma GCC unroll 32
@@ -595,9 +656,9 @@ inline void getrf_columns(T *a, RS rs, CS cs, int *ipiv, idx ps, typename P::I &
         const V xk = P::load(c + k * rs);
         P::store(c + k * rs, pick_split<P, M>(c, rs, k, piv[k], x, xk));
         for (int i = k + 1; i < M; ++i)
-          P::store(c + i * rs, P::sel(P::eq(piv[k], i), xk, P::load(c + i * rs)));
+          P::store(c + i * rs, P::sel_mask(piv[k].is(i), xk, P::load(c + i * rs)));
 #pragma GCC unroll 32
-        for (int r = 0; r < R; ++r) x[r] = P::sel(P::eq(piv[k], M + r), xk, x[r]);
+        for (int r = 0; r < R; ++r) x[r] = P::sel_mask(piv[k].is(M + r), xk, x[r]);
       }
 #pragma GCC unroll 32
       for (int k = 0; k + 1 < R; ++k)

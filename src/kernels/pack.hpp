@@ -14,6 +14,8 @@
 //   gt(x, y), lt(x, y), negative(r) (sign bit), is_zero(v), eq(v, i), ge(v, i), both(b, c),
 //   bnot(b), any(b)
 //   sel(b, x, y)                  b ? x : y per lane
+// Float and double packs also give Mask (B, or AVX-512's one bit a lane), eq_mask(v, i) and
+// sel_mask(m, x, y).
 // Float, double and complex packs are vectors of the compiler (GCC/Clang vector extensions),
 // so that a kernel's temporaries stay in registers.
 #pragma once
@@ -23,7 +25,11 @@
 #include <limits>
 #include <type_traits>
 #include <utility>
-#if !defined(__clang__) && (defined(__AVX512F__) || defined(__FMA__) || defined(__SSE2__))
+#if defined(__AVX512F__) && !defined(__NVPTX__) && !defined(__AMDGCN__)
+#define OMPB_MASK_REGISTERS 1  // VectorPack's Mask: AVX-512's mask registers
+#endif
+#if defined(OMPB_MASK_REGISTERS) || \
+    (!defined(__clang__) && (defined(__AVX512F__) || defined(__FMA__) || defined(__SSE2__)))
 #include <immintrin.h>
 #endif
 
@@ -79,6 +85,26 @@ struct Pack<T, 1> {
 };
 
 #pragma omp end declare target
+
+/// A value of VectorPack<Real, W>'s Mask (see there). A function, not an alias naming B: GCC
+/// drops the vector attribute of a type given as a template argument.
+template <class Real, int W>
+auto lane_mask() noexcept {
+  constexpr int kBytes = sizeof(Real) * W;
+#if defined(OMPB_MASK_REGISTERS)
+  if constexpr (kBytes == 64) {
+    if constexpr (sizeof(Real) == 4)
+      return __mmask16();
+    else
+      return __mmask8();
+  } else
+#endif
+  {
+    using Int = std::conditional_t<sizeof(Real) == 8, long long, int>;
+    typedef Int B __attribute__((vector_size(kBytes)));
+    return B();
+  }
+}
 
 /// Float and double lanes as vectors of the compiler: V = R of W values, I = B of W integers
 /// of the same width (a comparison gives all-ones or zero per lane).
@@ -235,6 +261,33 @@ struct VectorPack {
   template <class X>
   static X sel(B b, X x, X y) noexcept {
     return b ? x : y;
+  }
+  /// A lane condition as one bit a lane where the target has mask registers (AVX-512: 2 bytes
+  /// in memory for 16 float lanes), else B. A kernel that reuses a condition keeps it so: a
+  /// select by it then loads it, where a select by eq compares again (getrf_columns).
+  using Mask = decltype(lane_mask<Real, W>());
+  static Mask eq_mask(I x, int i) noexcept {
+#if defined(OMPB_MASK_REGISTERS)
+    if constexpr (sizeof(V) == 64) {
+      if constexpr (sizeof(Int) == 4)
+        return _mm512_cmpeq_epi32_mask(__m512i(x), _mm512_set1_epi32(i));
+      else
+        return _mm512_cmpeq_epi64_mask(__m512i(x), _mm512_set1_epi64(i));
+    } else
+#endif
+      return eq(x, i);
+  }
+  /// m ? x : y per lane
+  static V sel_mask(Mask m, V x, V y) noexcept {
+#if defined(OMPB_MASK_REGISTERS)
+    if constexpr (sizeof(V) == 64) {
+      if constexpr (sizeof(T) == 4)
+        return V(_mm512_mask_blend_ps(m, __m512(y), __m512(x)));
+      else
+        return V(_mm512_mask_blend_pd(m, __m512d(y), __m512d(x)));
+    } else
+#endif
+      return sel(m, x, y);
   }
 };
 
