@@ -26,6 +26,25 @@ void launch_flat(int dev, idx count, F f) {
   for (idx i = 0; i < count; ++i) f(i);
 }
 
+/// Interchanges rows k and ipiv[k*ps]-1 of the column c for k = from..to-1 in order.
+template <class T>
+void interchange_rows(T *c, idx rs, int m, const int *ipiv, idx ps, int from, int to) noexcept {
+  for (int k = from; k < to; ++k) swap_in_column<Pack<T, 1>>(c, rs, k, k + 1, m, ipiv[k * ps] - 1);
+}
+
+/// Row r of a trailing update, columns jb..je-1: a(r, j) = fms(a(r, j), a(r, k), op(a(k, j)))
+/// for k = k0..k0+w-1 in order, row r's w values a(r, k) in registers; op(a(k, j)) = at(k, j).
+template <class T, class At>
+void update_row(T *u, idx rs, idx cs, int r, int k0, int w, int jb, int je, At at) noexcept {
+  T l[kBlockColumns];
+  for (int q = 0; q < w; ++q) l[q] = u[r * rs + (k0 + q) * cs];
+  for (int j = jb; j < je; ++j) {
+    T y = u[r * rs + j * cs];
+    for (int q = 0; q < w; ++q) y = Pack<T, 1>::fms(y, l[q], at(k0 + q, j));
+    u[r * rs + j * cs] = y;
+  }
+}
+
 template <class T>
 void getrf_blocked(int dev, int count, int m, int n, const DeviceItems<T> &a,
                    const DeviceItems<int> &p, int *inf) {
@@ -43,11 +62,7 @@ void getrf_blocked(int dev, int count, int m, int n, const DeviceItems<T> &a,
     launch_flat(dev, idx(count) * right, [=](idx i) {
       T *u = a.at(i / right);
       T *c = u + (k1 + i % right) * cs;
-      if (pivot) {
-        const int *piv = p.at(i / right);
-        for (int k = k0; k < kend; ++k)
-          swap_in_column<Pack<T, 1>>(c, rs, k, k + 1, m, piv[k * ps] - 1);
-      }
+      if (pivot) interchange_rows(c, rs, m, p.at(i / right), ps, k0, kend);
       for (int k = k0; k < kend; ++k) {
         const T x = c[k * rs];
         for (int r = k + 1; r < std::min(k1, m); ++r)
@@ -62,13 +77,7 @@ void getrf_blocked(int dev, int count, int m, int n, const DeviceItems<T> &a,
       const idx rest = i / below;
       const int jb = k1 + int(rest % tiles) * kTileColumns, je = std::min(jb + kTileColumns, n);
       T *u = a.at(rest / tiles);
-      T l[kBlockColumns];
-      for (int q = 0; q < w; ++q) l[q] = u[r * rs + (k0 + q) * cs];
-      for (int j = jb; j < je; ++j) {
-        T y = u[r * rs + j * cs];
-        for (int q = 0; q < w; ++q) y = fms(y, l[q], u[(k0 + q) * rs + j * cs]);
-        u[r * rs + j * cs] = y;
-      }
+      update_row(u, rs, cs, r, k0, w, jb, je, [=](int k, int j) { return u[k * rs + j * cs]; });
     });
   }
   // the columns left of each panel: the later panels' interchanges, a thread per column
@@ -76,10 +85,8 @@ void getrf_blocked(int dev, int count, int m, int n, const DeviceItems<T> &a,
   if (pivot && left > 0)
     launch_flat(dev, idx(count) * left, [=](idx i) {
       const int j = int(i % left);
-      const int *piv = p.at(i / left);
-      T *c = a.at(i / left) + j * cs;
-      for (int k = (j / kBlockColumns + 1) * kBlockColumns; k < K; ++k)
-        swap_in_column<Pack<T, 1>>(c, rs, k, k + 1, m, piv[k * ps] - 1);
+      interchange_rows(a.at(i / left) + j * cs, rs, m, p.at(i / left), ps,
+                       (j / kBlockColumns + 1) * kBlockColumns, K);
     });
 }
 
@@ -90,14 +97,14 @@ void potrf_blocked(int dev, int count, Uplo uplo, int n, const DeviceItems<T> &a
   DeviceItems<T> a = a0;
   if (uplo == Uplo::upper) std::swap(a.rs, a.cs);  // the lower algorithm on the transposed storage
   const idx rs = a.rs, cs = a.cs;
-  // the diagonals before their square roots, d[b * n + j], for the rows below the blocks
+  // the reciprocals of the diagonal, scale[b * n + j], that scale the rows below the blocks
   const bool blocks = n > kBlockColumns;
   DeviceBuffer work(blocks ? sizeof(R) * std::size_t(count) * std::size_t(n) : 1, dev);
-  R *const d = blocks ? static_cast<R *>(work.get()) : nullptr;
+  R *const scale = blocks ? static_cast<R *>(work.get()) : nullptr;
   for (int c0 = 0; c0 < n; c0 += kBlockColumns) {
     const int c1 = std::min(c0 + kBlockColumns, n), w = c1 - c0;
     // the diagonal block: a team per matrix not stopped before
-    potrf_block_teams<T>(dev, count, c0, c1, a, inf, d, n);
+    potrf_block_teams<T>(dev, count, c0, c1, a, inf, scale, n);
     const int below = n - c1, tiles = (below + kTileColumns - 1) / kTileColumns;
     if (below <= 0) break;
     // the block's rows below it (L21 = A21 L11^-H): a thread per row, the columns of the block
@@ -109,8 +116,7 @@ void potrf_blocked(int dev, int count, Uplo uplo, int n, const DeviceItems<T> &a
       for (int j = c0; j < je; ++j) {
         T y = u[r * rs + j * cs];
         for (int k = c0; k < j; ++k) y = P::fms(y, u[r * rs + k * cs], P::conj(u[j * rs + k * cs]));
-        const R dj = d[idx(b) * n + j];
-        u[r * rs + j * cs] = P::scale(y, recip_sqrt<P, T>(P::sqrt(dj), dj));
+        u[r * rs + j * cs] = P::scale(y, scale[idx(b) * n + j]);
       }
     });
     // the trailing lower triangle: A22 -= L21 L21^H, a thread per row of a tile of
@@ -123,13 +129,8 @@ void potrf_blocked(int dev, int count, Uplo uplo, int n, const DeviceItems<T> &a
       if (jb > r || inf[b] != 0) return;
       const int je = std::min(jb + kTileColumns, r + 1);
       T *u = a.at(b);
-      T l[kBlockColumns];
-      for (int q = 0; q < w; ++q) l[q] = u[r * rs + (c0 + q) * cs];
-      for (int j = jb; j < je; ++j) {
-        T y = u[r * rs + j * cs];
-        for (int q = 0; q < w; ++q) y = P::fms(y, l[q], P::conj(u[j * rs + (c0 + q) * cs]));
-        u[r * rs + j * cs] = y;
-      }
+      update_row(u, rs, cs, r, c0, w, jb, je,
+                 [=](int k, int j) { return P::conj(u[j * rs + k * cs]); });
     });
   }
 }

@@ -141,13 +141,13 @@ void potrf_blocked(int dev, int count, Uplo uplo, int n, const DeviceItems<T> &a
 /// k0..kend-1 on columns k0..k1-1 (getrf_team_steps, the pivot searched by the team together),
 /// inf[b] = the first zero pivot's k+1 where no earlier panel had one (inf may be null); potrf's
 /// columns c0..c1-1, their rows to c1 (potrf_team_columns), of the matrices whose inf is still 0
-/// (every one where c0 = 0), setting it, and d[b*ld + j] = column j's diagonal before its square
-/// root (d may be null).
+/// (every one where c0 = 0), setting it, and scale[b*ld + j] = the reciprocal of L(j,j) that
+/// scales column j's rows (scale may be null).
 template <class T>
 void getrf_panel_teams(int dev, int count, int m, int k0, int k1, int kend, const DeviceItems<T> &a,
                        const DeviceItems<int> &p, int *inf);
 template <class T>
 void potrf_block_teams(int dev, int count, int c0, int c1, const DeviceItems<T> &a, int *inf,
-                       real_t<T> *d, idx ld);
+                       real_t<T> *scale, idx ld);
 
 }  // namespace ompbatch::detail::offload

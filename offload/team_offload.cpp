@@ -82,7 +82,7 @@ void getrf_panel_teams(int dev, int count, int m, int k0, int k1, int kend, cons
 
 template <class T>
 void potrf_block_teams(int dev, int count, int c0, int c1, const DeviceItems<T> &a, int *inf,
-                       real_t<T> *d, idx ld) {
+                       real_t<T> *scale, idx ld) {
   const int w = c1 - c0;
   launch_teams(dev, count, w, [=](int b) {
     if (c0 > 0 && inf[b] != 0) return;
@@ -90,7 +90,7 @@ void potrf_block_teams(int dev, int count, int c0, int c1, const DeviceItems<T> 
     T *u = a.at(b);
 #pragma omp parallel num_threads(team_threads(w))
     potrf_team_columns(c0, c1, c1, u, a.rs, a.cs, omp_get_thread_num(), omp_get_num_threads(), info,
-                       d ? d + b * ld : nullptr);
+                       scale ? scale + b * ld : nullptr);
     inf[b] = info;
   });
 }

@@ -190,12 +190,12 @@ int getrf_team(int m, int n, T *user, idx urs, idx ucs, int *ipiv, idx ps) noexc
 /// column j its diagonal (every thread computes it, the same operations in the same order), then
 /// its rows below spread over the threads, each element's updates in increasing k and then the
 /// scaling by the reciprocal of the new diagonal (stored at the next column, when no thread reads
-/// it, and after the last one); one barrier a column. d: if given, d[j] = the diagonal before
-/// its square root. A diagonal not positive (or NaN) at column j stops: info = j+1 (team-shared,
-/// written by thread 0), the columns from j on as they came.
+/// it, and after the last one); one barrier a column. scale: if given, scale[j] = that
+/// reciprocal, for the rows below `rows`. A diagonal not positive (or NaN) at column j stops:
+/// info = j+1 (team-shared, written by thread 0), the columns from j on as they came.
 template <class T>
 void potrf_team_columns(int c0, int c1, int rows, T *a, idx rs, idx cs, int t, int nt, int &info,
-                        real_t<T> *d = nullptr) noexcept {
+                        real_t<T> *scale = nullptr) noexcept {
   using P = Pack<T, 1>;
   using R = real_t<T>;
   R diag = R(0);  // L(j-1, j-1), stored at step j, when no thread reads A(j-1, j-1)
@@ -211,9 +211,9 @@ void potrf_team_columns(int c0, int c1, int rows, T *a, idx rs, idx cs, int t, i
       stopped = true;
       break;
     }
-    if (d && t == 0) d[j] = dj;
     diag = P::sqrt(dj);
     const R rd = recip_sqrt<P, T>(diag, dj);
+    if (scale && t == 0) scale[j] = rd;
     for (int i = j + 1 + t; i < rows; i += nt) {
       T *f = a + i * rs + j * cs;
       T y = *f;
