@@ -754,12 +754,15 @@ void check_column_parts() {
 
 TEST(HostChunks, LeftLookingFormAdvancesItsPrefetcherOnceAPart) {
   static_assert(k::column_parts(16) == 16 + 120);
-  check_column_parts<double, 8, k::kColumnsMin<double>>();
-  check_column_parts<double, 8, k::kColumnsMax<double>>();
-  check_column_parts<float, 16, k::kColumnsMin<float>>();
-  check_column_parts<float, 16, 16>();
-  check_column_parts<float, 16, 17>();  // a row in place
-  check_column_parts<float, 16, k::kColumnsMax<float>>();
+  namespace host = ompbatch::detail::host;
+  constexpr int D = k::kPassLanes<double, host::getrf_width<double>()>;
+  constexpr int F = k::kPassLanes<float, host::getrf_width<float>()>;
+  check_column_parts<double, D, k::kColumnsMin<double>>();
+  check_column_parts<double, D, k::kColumnsMax<double>>();
+  check_column_parts<float, F, k::kColumnsMin<float>>();
+  check_column_parts<float, F, 16>();
+  check_column_parts<float, F, 17>();  // a row in place
+  check_column_parts<float, F, k::kColumnsMax<float>>();
 }
 
 /// The forms that take a Prefetcher: every compiled square size (left-looking and the
