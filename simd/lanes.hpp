@@ -229,7 +229,7 @@ bool in_blocks(const BatchView<T> &v, int W) {
 /// W).
 template <class T>
 idx chunk_count(const BatchView<T> &v, int W) {
-  if (in_blocks(v, W)) return idx((v.count + v.width - 1) / v.width) * ((v.width + W - 1) / W);
+  if (in_blocks(v, W)) return (idx(v.count) + v.width - 1) / v.width * ((idx(v.width) + W - 1) / W);
   return (idx(v.count) + W - 1) / W;
 }
 
@@ -241,7 +241,7 @@ struct Chunks {
   idx per_block, count;
 
   explicit Chunks(const BatchView<T> &view) : v(view), blocks(in_blocks(view, W)) {
-    per_block = blocks ? (v.width + W - 1) / W : 1;
+    per_block = blocks ? (idx(v.width) + W - 1) / W : 1;
     count = chunk_count(v, W);
   }
   /// First matrix of chunk c and its number of lanes (0: the chunk is past the batch).

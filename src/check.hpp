@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // Argument checks shared by every routine: each failure throws Error(INVALID_VALUE, routine,
 // "what (value) relation (limit)", argument), before any output is written. Routines check in
-// the C API's argument order, so the argument reported is the first invalid one.
+// the C API's argument order, so the argument reported is the first invalid one; the checks
+// that relate arguments (aliasing, distinct) come last.
 #pragma once
 
 #include <initializer_list>
@@ -11,6 +12,25 @@
 #include "ompbatch/ompbatch.hpp"
 
 namespace ompbatch::detail {
+
+/// What one pass over a host pointer array found: its first NULL (count when none), and whether
+/// its pointers increase strictly (no repeat) or never decrease (repeats side by side only).
+struct PointerScan {
+  const void *const *ptrs = nullptr;
+  int first_null = 0;
+  bool increasing = false, nondecreasing = false;
+};
+
+/// One array argument as the aliasing check (Checker::distinct) sees it: its C name and where
+/// its items are. Pointer arrays are compared pointer by pointer; strided and interleaved arrays
+/// by their first element.
+struct ArrayArg {
+  const char *name;
+  const void *const *ptrs;  // pointer array (host addresses), else nullptr
+  const void *data;         // strided or interleaved: the first element
+  int count;
+  bool empty;  // no element (a size is 0): nothing to compare
+};
 
 class Checker {
  public:
@@ -53,20 +73,23 @@ class Checker {
   }
 
   /// One matrix argument, in the C API's argument order: the array (NULL while there is work),
-  /// its leading dimension, then its stride or the interleave width. ptr_name and name are the
-  /// array's C names in the pointer-array and the other forms ("Aarray", "A"; the stride is
-  /// "stride" + name), `ld` its leading dimension's ("lda"), rows/cols its dimensions' ("m").
+  /// its leading dimension, then its stride or the interleave width, and the range the batch
+  /// spans (within the address space). ptr_name and name are the array's C names in the
+  /// pointer-array and the other forms ("Aarray", "A"; the stride is "stride" + name), `ld` its
+  /// leading dimension's ("lda"), rows/cols its dimensions' ("m").
   template <class T>
   void view(const Context &ctx, const BatchView<T> &v, const char *ptr_name, const char *name,
             const char *ld, const char *rows, const char *cols) const {
     const bool pointers = v.layout == Layout::pointer_array;
     const std::string nm = pointers ? ptr_name : name, l(ld);
-    if (v.count > 0 && v.rows > 0 && v.cols > 0) {
+    const bool work = v.count > 0 && v.rows > 0 && v.cols > 0;
+    if (work) {
       if (pointers) {
         if (!v.ptrs) fail(nm + " is NULL", nm);
         if (ctx.memory_space() == MemorySpace::host) {
-          const int b = first_null(v.ptrs, v.count);
-          if (b < v.count) fail(nm + "[" + std::to_string(b) + "] is NULL", nm);
+          const PointerScan s = scan(reinterpret_cast<const void *const *>(v.ptrs), v.count);
+          if (s.first_null < v.count)
+            fail(nm + "[" + std::to_string(s.first_null) + "] is NULL", nm);
         }
       } else if (!v.data) {
         fail(nm + " is NULL", nm);
@@ -82,6 +105,9 @@ class Checker {
            "stride" + nm);
     if (v.layout == Layout::interleaved && v.width < 1)
       fail("width (" + std::to_string(v.width) + ") < 1", "width");
+    if (work)
+      extent(v.layout, v.data, sizeof(T), v.rows, v.cols, v.ld, v.stride, v.width, v.count,
+             ("stride" + nm).c_str(), ld);
   }
 
   /// A vector argument of min(m,n) values per matrix in the matrices' layout (geqrf's tau, a
@@ -92,19 +118,27 @@ class Checker {
     if (v.layout == Layout::pointer_array) return view(ctx, v, ptr_name, name, "", "", "");
     if (v.rows == 0 || v.count == 0) return;
     if (!v.data) fail(std::string(name) + " is NULL", name);
+    const std::string s = std::string("stride") + stride;
     if (v.layout == Layout::strided && v.count > 1 && v.stride < v.rows)
-      fail(std::string("stride") + stride + " (" + std::to_string(v.stride) + ") < min(m,n) (" +
-               std::to_string(v.rows) + ")",
-           std::string("stride") + stride);
+      fail(s + " (" + std::to_string(v.stride) + ") < min(m,n) (" + std::to_string(v.rows) + ")",
+           s);
+    extent(v.layout, v.data, sizeof(T), v.rows, 1, v.rows, v.stride, v.width, v.count, s.c_str(),
+           name);
   }
 
-  /// A pivot array's stride (strided layout, more than one matrix).
+  /// The pivot array of A (any layout; `name` its C name, "PivotArray" or "devIpiv"): its stride
+  /// (strided layout, more than one matrix) and the range it spans. Pointer arrays' pivots lie
+  /// n apart in one array (cuBLAS).
   template <class T>
-  void pivot_stride(const BatchView<T> &A, const int *ipiv, long long stride) const {
+  void pivots(const BatchView<T> &A, const int *ipiv, long long stride, const char *name) const {
     const int kmax = A.rows < A.cols ? A.rows : A.cols;
-    if (ipiv && A.layout == Layout::strided && A.count > 1 && stride < kmax)
+    if (!ipiv || kmax == 0 || A.count == 0) return;
+    if (A.layout == Layout::strided && A.count > 1 && stride < kmax)
       fail("strideP (" + std::to_string(stride) + ") < min(m,n) (" + std::to_string(kmax) + ")",
            "strideP");
+    const bool pointers = A.layout == Layout::pointer_array;
+    extent(pointers ? Layout::strided : A.layout, ipiv, sizeof(int), kmax, 1, kmax,
+           pointers ? A.cols : stride, A.width, A.count, pointers ? name : "strideP", name);
   }
 
   /// Every matrix argument of a call has the first one's layout (and interleave width).
@@ -114,20 +148,45 @@ class Checker {
       fail(std::string(name) + " is not in the layout of the first matrix argument", name);
   }
 
- private:
-  /// The first b < count with ptrs[b] == NULL, else count: one pass on all threads (4 Mi
-  /// pointers, 2 threads: 6.0 -> 2.0 ms against a serial loop that stops at the first, a sixth
-  /// of a pointer-array sgetrf call at n = 4).
+  /// An argument of distinct(): `ptr_name` in the pointer-array form, `name` in the others.
   template <class T>
-  static int first_null(T *const *ptrs, int count) {
-    int first = count;
-#pragma omp parallel for reduction(min : first) schedule(static) if (count > 65536)
-    for (int b = 0; b < count; ++b)
-      if (!ptrs[b] && b < first) first = b;
-    return first;
+  static ArrayArg arg(const BatchView<T> &v, const char *ptr_name, const char *name) {
+    const bool pointers = v.layout == Layout::pointer_array;
+    return {pointers ? ptr_name : name,
+            pointers ? reinterpret_cast<const void *const *>(v.ptrs) : nullptr, v.data, v.count,
+            v.count == 0 || v.rows == 0 || v.cols == 0};
   }
 
+  /// No matrix is written twice by one call, nor read by it through another argument while it
+  /// writes it: a pointer that repeats within or across the `written` arrays, or that one of the
+  /// `read` arrays repeats, is INVALID_VALUE naming both places ("Barray[3] is Aarray[3]"); so is
+  /// a strided or interleaved array written from the first element of another. Read-only arrays
+  /// may repeat pointers among themselves. Matrices that overlap in part are not detected (the
+  /// README calls them undefined); neither are device pointer arrays (OMPB_MEMORY_DEVICE), which
+  /// the host cannot read. Arrays already scanned by view() cost O(batch) when their pointers
+  /// increase, else a sort.
+  void distinct(const Context &ctx, std::initializer_list<ArrayArg> written,
+                std::initializer_list<ArrayArg> read = {}) const;
+
+ private:
+  /// One pass over a host pointer array (on all threads past 64 Ki pointers), remembered for
+  /// distinct(): 4 Mi pointers on 2 threads took 2.0 ms, a sixth of a pointer-array sgetrf call
+  /// at n = 4.
+  PointerScan scan(const void *const *ptrs, int count) const;
+
+  /// The batch's items (rows x cols of `bytes` each, leading dimension ld, in `layout`) from the
+  /// first element to the last one fit the address space from `data` (host or device; pointer
+  /// arrays: each matrix alone): their span in bytes fits a ptrdiff_t without passing the end of
+  /// the address space, and so does an interleaved block's size. The error names the argument
+  /// that stretches the span: the stride (`stride_name`) of more than one strided item, the
+  /// width of interleaved ones, else the leading dimension (`ld_name`).
+  void extent(Layout layout, const void *data, std::size_t bytes, int rows, int cols, int ld,
+              long long stride, int width, int count, const char *stride_name,
+              const char *ld_name) const;
+
   const char *routine_;
+  mutable PointerScan scans_[3];  // the last pointer arrays view() scanned, for distinct()
+  mutable int scanned_ = 0;
 };
 
 }  // namespace ompbatch::detail

@@ -13,10 +13,11 @@ void getrf(Context &ctx, const BatchView<T> &A, Pivots ipiv, int *info) {
   check.size(pointers ? "n" : "m", A.rows);
   check.size("n", A.cols);
   check.view(ctx, A, "Aarray", "A", "lda", pointers ? "n" : "m", "n");
-  check.pivot_stride(A, ipiv.data, ipiv.stride);
+  check.pivots(A, ipiv.data, ipiv.stride, pointers ? "PivotArray" : "ipiv");
   if (ipiv.data && !info)
     check.fail("infoArray is NULL while pivoting (PivotArray != NULL)", "infoArray");
   check.batch_and_space(ctx, A.count);
+  check.distinct(ctx, {check.arg(A, "Aarray", "A")});
   if (A.rows == 0 || A.cols == 0 || A.count == 0) return;
 #ifdef OMPBATCH_HAVE_OFFLOAD
   if (detail::use_offload(ctx)) return detail::offload::getrf(ctx, A, ipiv, info);

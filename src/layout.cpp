@@ -18,6 +18,7 @@ void copy(Context &ctx, const BatchView<const T> &from, const BatchView<T> &to) 
              "n");
   check.view(ctx, to, "Aarray", "Ai", to.layout == Layout::interleaved ? "ldai" : "lda", "m", "n");
   check.batch_and_space(ctx, to.count);
+  check.distinct(ctx, {check.arg(to, "Aarray", "Ai")}, {check.arg(from, "Aarray", "Ai")});
   if (to.rows == 0 || to.cols == 0 || to.count == 0) return;
 #ifdef OMPBATCH_HAVE_OFFLOAD
   if (detail::use_offload(ctx)) return detail::offload::copy(ctx, from, to);

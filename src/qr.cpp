@@ -24,6 +24,7 @@ void geqrf(Context &ctx, const BatchView<T> &A, const BatchView<T> &tau) {
   check.same_layout(A, tau, tau.layout == Layout::pointer_array ? "TauArray" : "tau");
   check.vector(ctx, tau, "TauArray", "tau", "Tau");
   check.batch_and_space(ctx, A.count);
+  check.distinct(ctx, {check.arg(A, "Aarray", "A"), check.arg(tau, "TauArray", "tau")});
   if (kmax == 0 || A.count == 0) return;
 #ifdef OMPBATCH_HAVE_OFFLOAD
   if (detail::use_offload(ctx)) return detail::offload::geqrf(ctx, A, tau);
@@ -53,6 +54,7 @@ void gels(Context &ctx, Op trans, const BatchView<T> &A, const BatchView<T> &C, 
   if (work) check.not_null("devInfoArray", info);
   check.batch_and_space(ctx, A.count);
   if (!work) return;
+  check.distinct(ctx, {check.arg(A, "Aarray", "A"), check.arg(C, "Carray", "C")});
 #ifdef OMPBATCH_HAVE_OFFLOAD
   if (detail::use_offload(ctx)) return detail::offload::gels(ctx, trans, A, C, info);
 #endif

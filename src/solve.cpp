@@ -29,10 +29,11 @@ void getrs(Context &ctx, Op trans, const BatchView<const T> &A, ConstPivots ipiv
   if (A.cols != A.rows || B.rows != A.rows || B.count != A.count)
     check.fail("A must be n x n and B n x nrhs, with as many matrices");
   check.view(ctx, A, "Aarray", "A", "lda", "n", "n");
-  check.pivot_stride(A, ipiv.data, ipiv.stride);
+  check.pivots(A, ipiv.data, ipiv.stride, "devIpiv");
   check.view(ctx, B, "Barray", "B", "ldb", "n", "nrhs");
   check.same_layout(A, B, B.layout == Layout::pointer_array ? "Barray" : "B");
   check.batch_and_space(ctx, A.count);
+  check.distinct(ctx, {check.arg(B, "Barray", "B")}, {check.arg(A, "Aarray", "A")});
   if (A.rows == 0 || B.cols == 0 || A.count == 0) return;
 #ifdef OMPBATCH_HAVE_OFFLOAD
   if (detail::use_offload(ctx)) return detail::offload::getrs(ctx, trans, A, ipiv, B);
@@ -50,11 +51,12 @@ void getri(Context &ctx, const BatchView<const T> &A, ConstPivots ipiv, const Ba
   if (A.cols != A.rows || C.rows != A.rows || C.cols != A.rows || C.count != A.count)
     check.fail("A and C must be n x n, with as many matrices");
   check.view(ctx, A, "Aarray", "A", "lda", "n", "n");
-  check.pivot_stride(A, ipiv.data, ipiv.stride);
+  check.pivots(A, ipiv.data, ipiv.stride, "PivotArray");
   check.view(ctx, C, "Carray", "C", "ldc", "n", "n");
   check.same_layout(A, C, C.layout == Layout::pointer_array ? "Carray" : "C");
   if (A.rows > 0 && A.count > 0) check.not_null("infoArray", info);
   check.batch_and_space(ctx, A.count);
+  check.distinct(ctx, {check.arg(C, "Carray", "C")}, {check.arg(A, "Aarray", "A")});
   if (A.rows == 0 || A.count == 0) return;
 #ifdef OMPBATCH_HAVE_OFFLOAD
   if (detail::use_offload(ctx)) return detail::offload::getri(ctx, A, ipiv, C, info);
@@ -74,6 +76,7 @@ void matinv(Context &ctx, const BatchView<const T> &A, const BatchView<T> &Ainv,
   check.same_layout(A, Ainv, "Ainv");
   if (A.rows > 0 && A.count > 0) check.not_null("info", info);
   check.batch_and_space(ctx, A.count);
+  check.distinct(ctx, {check.arg(Ainv, "Ainv", "Ainv")}, {check.arg(A, "A", "A")});
   if (A.rows == 0 || A.count == 0) return;
 #ifdef OMPBATCH_HAVE_OFFLOAD
   if (detail::use_offload(ctx)) return detail::offload::matinv(ctx, A, Ainv, info);
@@ -91,6 +94,7 @@ void potrf(Context &ctx, Uplo uplo, const BatchView<T> &A, int *info) {
   check.view(ctx, A, "Aarray", "A", "lda", "n", "n");
   if (A.rows > 0 && A.count > 0) check.not_null("infoArray", info);
   check.batch_and_space(ctx, A.count);
+  check.distinct(ctx, {check.arg(A, "Aarray", "A")});
   if (A.rows == 0 || A.count == 0) return;
 #ifdef OMPBATCH_HAVE_OFFLOAD
   if (detail::use_offload(ctx)) return detail::offload::potrf(ctx, uplo, A, info);
@@ -111,6 +115,7 @@ void potrs(Context &ctx, Uplo uplo, const BatchView<const T> &A, const BatchView
   check.view(ctx, B, "Barray", "B", "ldb", "n", "nrhs");
   check.same_layout(A, B, B.layout == Layout::pointer_array ? "Barray" : "B");
   check.batch_and_space(ctx, A.count);
+  check.distinct(ctx, {check.arg(B, "Barray", "B")}, {check.arg(A, "Aarray", "A")});
   if (A.rows == 0 || B.cols == 0 || A.count == 0) return;
 #ifdef OMPBATCH_HAVE_OFFLOAD
   if (detail::use_offload(ctx)) return detail::offload::potrs(ctx, uplo, A, B);
@@ -137,6 +142,7 @@ void trsm(Context &ctx, Side side, Uplo uplo, Op trans, Diag diag, T alpha,
   check.view(ctx, B, "Barray", "B", "ldb", "m", "n");
   check.same_layout(A, B, B.layout == Layout::pointer_array ? "Barray" : "B");
   check.batch_and_space(ctx, A.count);
+  check.distinct(ctx, {check.arg(B, "Barray", "B")}, {check.arg(A, "Aarray", "A")});
   if (B.rows == 0 || B.cols == 0 || A.count == 0) return;
 #ifdef OMPBATCH_HAVE_OFFLOAD
   if (detail::use_offload(ctx))

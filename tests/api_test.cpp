@@ -4,6 +4,9 @@
 #include <fmt/format.h>
 
 #include <atomic>
+#include <climits>
+#include <cstdint>
+#include <functional>
 #include <thread>
 
 #include "common/harness.hpp"
@@ -256,6 +259,226 @@ TEST(ArgumentChecks, StridesAreFreeWithASingleMatrix) {
   EXPECT_EQ(ompbDgetrfStridedBatched(h, 3, 3, b.data(), b.ld(), 0, b.piv(), 0, b.info(), 1),
             OMPB_STATUS_SUCCESS)
       << ompbGetLastErrorMessage(h);
+}
+
+/// Batches whose span from the first element to the last passes the end of the address space
+/// (or whose interleaved block is larger than it) are INVALID_VALUE naming the argument that
+/// stretches them, on both backends; nothing is read or written (the addresses below are never
+/// dereferenced: the check comes first).
+TEST(ArgumentChecks, SpansPastTheAddressSpaceAreInvalid) {
+  double a[64] = {};
+  int piv[64] = {}, info[8] = {};
+  double *ptrs[1] = {a};
+  auto *top = reinterpret_cast<double *>(std::uintptr_t(0) - 4096);  // a page below the end
+  constexpr long long k62 = 1LL << 62, kMax = std::numeric_limits<long long>::max();
+  struct Case {
+    const char *what, *message;
+    std::function<ompbStatus_t(ompbHandle_t)> call;
+  };
+  const std::vector<Case> cases = {
+      {"strideA 2^62", "strideA (4611686018427387904)",
+       [&](ompbHandle_t h) {
+         return ompbDgetrfStridedBatched(h, 3, 3, a, 3, k62, piv, 3, info, 3);
+       }},
+      {"strideA LLONG_MAX", "strideA (9223372036854775807)",
+       [&](ompbHandle_t h) {
+         return ompbDgetrfStridedBatched(h, 3, 3, a, 3, kMax, piv, 3, info, 2);
+       }},
+      {"strideP LLONG_MAX", "strideP (9223372036854775807)",
+       [&](ompbHandle_t h) {
+         return ompbDgetrfStridedBatched(h, 3, 3, a, 3, 9, piv, kMax, info, 2);
+       }},
+      {"potrf strideA 2^62", "strideA (4611686018427387904)",
+       [&](ompbHandle_t h) {
+         return ompbDpotrfStridedBatched(h, OMPB_FILL_MODE_LOWER, 3, a, 3, k62, info, 3);
+       }},
+      {"getrs strideB 2^61", "strideB (2305843009213693952)",
+       [&](ompbHandle_t h) {
+         int sinfo = 0;
+         return ompbDgetrsStridedBatched(h, OMPB_OP_N, 2, 1, a, 2, 4, piv, 2, a + 32, 2, k62 / 2,
+                                         &sinfo, 5);
+       }},
+      {"batch ending past the last address", "strideA (64)",
+       [&](ompbHandle_t h) {
+         return ompbDgetrfStridedBatched(h, 2, 2, top, 2, 64, piv, 2, info, 9);
+       }},
+      {"interleaved block past ptrdiff_t", "width (1073741824): an interleaved block",
+       [&](ompbHandle_t h) {
+         return ompbDgetrfInterleavedBatched(h, 1 << 30, 1 << 30, a, 1 << 30, 1 << 30, piv, info,
+                                             1);
+       }},
+      {"interleaved batch ending past the last address", "width (64)",
+       [&](ompbHandle_t h) {
+         return ompbDpotrfInterleavedBatched(h, OMPB_FILL_MODE_UPPER, 4, top, 4, 64, info, 64);
+       }},
+      {"pointer-array matrix past ptrdiff_t", "lda (2147483647)",
+       [&](ompbHandle_t h) {
+         return ompbDpotrfBatched(h, OMPB_FILL_MODE_LOWER, 1 << 30, ptrs, INT_MAX, info, 1);
+       }},
+  };
+  for (ompbBackend_t backend : test_backends())
+    for (const Case &c : cases) {
+      SCOPED_TRACE(fmt::format("{} on {}", c.what, backend_name(backend)));
+      Handle h(backend);
+      EXPECT_EQ(c.call(h), OMPB_STATUS_INVALID_VALUE);
+      EXPECT_NE(std::string(ompbGetLastErrorMessage(h)).find(c.message), std::string::npos)
+          << ompbGetLastErrorMessage(h);
+      EXPECT_TRUE(std::all_of(std::begin(a), std::end(a), [](double x) { return x == 0; }));
+      EXPECT_TRUE(std::all_of(std::begin(info), std::end(info), [](int x) { return x == 0; }));
+    }
+}
+
+/// A matrix that a call writes appears once among its arguments: duplicate pointers in an array
+/// the call writes, or a written matrix that a read-only array also names, are INVALID_VALUE naming
+/// both places, and nothing is written; read-only arrays may repeat pointers (one factor for
+/// several right-hand sides). Pointer arrays in increasing order (checked in one pass), in any
+/// order (sorted), and one past the NULL scan's threshold for all threads; strided arrays from one
+/// first element. The check comes before the host's choice of path and the backend.
+TEST(ArgumentChecks, AliasedOutputsAreInvalid) {
+  constexpr int n = 3, count = 6;
+  using D = double;
+  struct Case {
+    const char *what, *message;
+    std::function<ompbStatus_t(ompbHandle_t, Batch<D> &, Batch<D> &)> call;
+  };
+  // p(b): b's pointers with q[i] = p[j] for each (i, j) of `same`
+  const auto with = [](Batch<D> &b, std::vector<std::pair<int, int>> same) {
+    std::vector<D *> q(b.ptrs(), b.ptrs() + b.count());
+    for (auto [i, j] : same) q[i] = q[j];
+    return q;
+  };
+  const auto as_const = [](const std::vector<D *> &q) {
+    return std::vector<const D *>(q.begin(), q.end());
+  };
+  const std::vector<Case> cases = {
+      {"getrf", "Aarray[2] is Aarray[3]",
+       [&](ompbHandle_t h, Batch<D> &a, Batch<D> &) {
+         return ompbDgetrfBatched(h, n, with(a, {{3, 2}}).data(), a.ld(), a.piv(), a.info(), count);
+       }},
+      {"potrf, in any order", "Aarray[0] is Aarray[5]",
+       [&](ompbHandle_t h, Batch<D> &a, Batch<D> &) {
+         std::vector<D *> q = with(a, {{5, 0}});
+         std::swap(q[1], q[4]);
+         return ompbDpotrfBatched(h, OMPB_FILL_MODE_LOWER, n, q.data(), a.ld(), a.info(), count);
+       }},
+      {"getrs, B read as A", "Barray[1] is Aarray[4]",
+       [&](ompbHandle_t h, Batch<D> &a, Batch<D> &b) {
+         std::vector<D *> q(b.ptrs(), b.ptrs() + count);
+         q[1] = a.ptrs()[4];
+         int info = 7;
+         return ompbDgetrsBatched(h, OMPB_OP_N, n, 1, as_const(with(a, {})).data(), a.ld(), a.piv(),
+                                  q.data(), b.ld(), &info, count);
+       }},
+      {"getri", "Carray[0] is Carray[1]",
+       [&](ompbHandle_t h, Batch<D> &a, Batch<D> &b) {
+         return ompbDgetriBatched(h, n, as_const(with(a, {})).data(), a.ld(), a.piv(),
+                                  with(b, {{1, 0}}).data(), b.ld(), a.info(), count);
+       }},
+      {"matinv", "Ainv[0] is A[0]",
+       [&](ompbHandle_t h, Batch<D> &a, Batch<D> &) {
+         const std::vector<D *> q = with(a, {});
+         return ompbDmatinvBatched(h, n, as_const(q).data(), a.ld(), q.data(), a.ld(), a.info(),
+                                   count);
+       }},
+      {"potrs", "Barray[4] is Barray[5]",
+       [&](ompbHandle_t h, Batch<D> &a, Batch<D> &b) {
+         int info = 7;
+         return ompbDpotrsBatched(h, OMPB_FILL_MODE_LOWER, n, 1, as_const(with(a, {})).data(),
+                                  a.ld(), with(b, {{5, 4}}).data(), b.ld(), &info, count);
+       }},
+      {"trsm", "Barray[0] is Aarray[0]",
+       [&](ompbHandle_t h, Batch<D> &a, Batch<D> &) {
+         const D one = 1;
+         return ompbDtrsmBatched(h, OMPB_SIDE_LEFT, OMPB_FILL_MODE_LOWER, OMPB_OP_N,
+                                 OMPB_DIAG_NON_UNIT, n, n, &one, as_const(with(a, {})).data(),
+                                 a.ld(), with(a, {}).data(), a.ld(), count);
+       }},
+      {"geqrf, tau as a matrix", "Aarray[0] is TauArray[0]",
+       [&](ompbHandle_t h, Batch<D> &a, Batch<D> &) {
+         int info = 7;
+         return ompbDgeqrfBatched(h, n, n, with(a, {}).data(), a.ld(), with(a, {}).data(), &info,
+                                  count);
+       }},
+      {"gels", "Aarray[1] is Carray[2]",
+       [&](ompbHandle_t h, Batch<D> &a, Batch<D> &b) {
+         std::vector<D *> c(b.ptrs(), b.ptrs() + count);
+         c[2] = a.ptrs()[1];
+         int info = 7;
+         return ompbDgelsBatched(h, OMPB_OP_N, n, n, 1, with(a, {}).data(), a.ld(), c.data(),
+                                 b.ld(), &info, a.info(), count);
+       }},
+      {"unpack", "Aarray[1] is Aarray[2]",
+       [&](ompbHandle_t h, Batch<D> &a, Batch<D> &b) {
+         return ompbDUnpackInterleaved(h, n, n, b.data(), n, 8, with(a, {{2, 1}}).data(), a.ld(),
+                                       count);
+       }},
+      {"strided getrs, B at A", "B is A",
+       [&](ompbHandle_t h, Batch<D> &a, Batch<D> &) {
+         int info = 7;
+         return ompbDgetrsStridedBatched(h, OMPB_OP_N, n, n, a.data(), a.ld(), a.stride(), a.piv(),
+                                         a.pstride(), a.data(), a.ld(), a.stride(), &info, count);
+       }},
+  };
+  std::mt19937_64 rng(3);
+  for (ompbBackend_t backend : test_backends())
+    for (const Case &c : cases) {
+      SCOPED_TRACE(fmt::format("{} on {}", c.what, backend_name(backend)));
+      Handle h(backend);
+      Batch<D> a(Layout::pointer_array, n, n, count), b(Layout::pointer_array, n, n, count);
+      for (int i = 0; i < count; ++i) a.set(i, random_matrix<D>(n, n, rng));
+      a.snapshot();
+      b.snapshot();
+      EXPECT_EQ(c.call(h, a, b), OMPB_STATUS_INVALID_VALUE);
+      EXPECT_NE(std::string(ompbGetLastErrorMessage(h)).find(c.message), std::string::npos)
+          << ompbGetLastErrorMessage(h);
+      EXPECT_TRUE(a.unchanged());
+      EXPECT_TRUE(b.unchanged());
+    }
+  // one factor for every right-hand side: read-only repeats are valid, on each host path
+  for (ompbBackend_t backend : test_backends())
+    for (const char *path : {"lanes", "vendor"}) {
+      SCOPED_TRACE(fmt::format("one factor on {} ({})", backend_name(backend), path));
+      EnvGuard env;
+      env.set("OMPBATCH_HOST_PATH", path);
+      Handle h(backend);
+      Batch<D> a(Layout::pointer_array, n, n, 1), b(Layout::pointer_array, n, 1, count);
+      const std::vector<D> a0 = random_matrix<D>(n, n, rng);
+      std::vector<std::vector<D>> b0;
+      a.set(0, a0);
+      for (int i = 0; i < count; ++i) b.set(i, b0.emplace_back(random_matrix<D>(n, 1, rng)));
+      ASSERT_EQ(a.getrf(h), OMPB_STATUS_SUCCESS);
+      const std::vector<const D *> one(count, a.ptrs()[0]);
+      std::vector<int> piv;
+      for (int i = 0; i < count; ++i) piv.insert(piv.end(), a.piv(), a.piv() + n);
+      int info = 7;
+      EXPECT_EQ(ompbDgetrsBatched(h, OMPB_OP_N, n, 1, one.data(), a.ld(), piv.data(), b.ptrs(),
+                                  b.ld(), &info, count),
+                OMPB_STATUS_SUCCESS)
+          << ompbGetLastErrorMessage(h);
+      EXPECT_EQ(info, 0);
+      using ompbatch::testing::Dense;
+      for (int i = 0; i < count; ++i)
+        EXPECT_LT(ompbatch::testing::solve_residual(Dense<D>(n, n, a0.data()),
+                                                    Dense<D>(n, 1, b.get(i).data()),
+                                                    Dense<D>(n, 1, b0[i].data())),
+                  30)
+            << i;
+    }
+  // increasing pointers past the NULL scan's threshold for all threads, the duplicate at the end
+  constexpr int many = 100000;
+  std::vector<D> store(std::size_t(many) * 4, 1.0);
+  std::vector<D *> p(many);
+  for (int i = 0; i < many; ++i) p[i] = store.data() + std::size_t(i) * 4;
+  p[many - 1] = p[many - 2];
+  std::vector<int> piv(std::size_t(many) * 2, -1), info(many, -1);
+  Handle h(OMPB_BACKEND_HOST);
+  EXPECT_EQ(ompbDgetrfBatched(h, 2, p.data(), 2, piv.data(), info.data(), many),
+            OMPB_STATUS_INVALID_VALUE);
+  EXPECT_NE(std::string(ompbGetLastErrorMessage(h)).find("Aarray[99998] is Aarray[99999]"),
+            std::string::npos)
+      << ompbGetLastErrorMessage(h);
+  EXPECT_TRUE(std::all_of(store.begin(), store.end(), [](D x) { return x == 1.0; }));
+  EXPECT_TRUE(std::all_of(info.begin(), info.end(), [](int x) { return x == -1; }));
 }
 
 /// The vendor documentation's example: two 3x3 float matrices.

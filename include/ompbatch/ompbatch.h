@@ -8,6 +8,11 @@
  * Every function returns an ompbStatus_t; on failure the handle keeps a message for the
  * calling thread (ompbGetLastErrorMessage) and no output has been written. One handle may be
  * used by many threads at once; ompbSet* must not run concurrently with calls on that handle.
+ * A matrix a call writes must appear once among its arguments (a pointer repeated in the
+ * pointer arrays it writes, or also named by one it reads, is OMPB_STATUS_INVALID_VALUE);
+ * arrays it only reads may repeat pointers. Matrices that overlap in part give undefined
+ * results. A batch must lie within the address space (a stride or width that carries it past
+ * the end is OMPB_STATUS_INVALID_VALUE).
  */
 #ifndef OMPBATCH_OMPBATCH_H
 #define OMPBATCH_OMPBATCH_H

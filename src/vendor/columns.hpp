@@ -107,16 +107,21 @@ void copy_matrix(int m, int n, const T *a, idx lda, T *c, idx ldc) {
   for (int j = 0; j < n; ++j) std::copy(a + j * lda, a + j * lda + m, c + j * ldc);
 }
 
-/// Rows i0..i1-1 of column j of each matrix of an interleaved or strided batch, as a batch of
-/// columns: for an interleaved batch, one of (i1-i0) x 1 matrices whose leading dimension spans
-/// the block's cols.
+/// Rows i0..i1-1 of column j of the items from b of an interleaved or strided batch, as a batch
+/// of columns whose item `first` is b and that holds `room` items from there: for an interleaved
+/// batch, the (i1-i0) x 1 columns of b's block, so that no offset spans more than the block.
 template <class T>
-BatchView<T> column(const BatchView<T> &v, int j, int i0, int i1) {
-  const idx at = idx(j) * v.ld + i0;
-  if (v.layout == Layout::interleaved)
-    return BatchView<T>::interleaved(i1 - i0, 1, v.data + at * v.width, v.ld * v.cols, v.width,
-                                     v.count);
-  return BatchView<T>::strided(i1 - i0, 1, v.data + at, v.ld, v.stride, v.count);
+BatchView<T> column(const BatchView<T> &v, int j, int i0, int i1, idx b, idx &first, idx &room) {
+  if (v.layout == Layout::interleaved) {
+    first = b % v.width;
+    room = v.width - first;
+    T *block = v.data + (b / v.width) * idx(v.width) * v.ld * v.cols;
+    return BatchView<T>::interleaved(i1 - i0, 1, block + (idx(j) * v.ld + i0) * v.width, i1 - i0,
+                                     v.width, v.width);
+  }
+  first = b;
+  room = v.count - b;
+  return BatchView<T>::strided(i1 - i0, 1, v.data + idx(j) * v.ld + i0, v.ld, v.stride, v.count);
 }
 
 /// One argument of the per-matrix calls: matrix l of the bound chunk at ptr(l) with leading
@@ -183,17 +188,27 @@ class Columns {
   template <bool ToBuffer, class V>
   void move(const BatchView<V> &user_batch, idx b0, int lanes, bool team) {
     const BatchView<T> buf = buffer(lanes);
-    auto copy = [&](const BatchView<V> &user, const BatchView<T> &mine) {
+    auto copy = [&](const BatchView<V> &user, idx first, const BatchView<T> &mine, idx to,
+                    idx count) {
       if constexpr (ToBuffer)
-        host::copy_items(user, b0, mine, 0, lanes);
+        host::copy_items(user, first, mine, to, count);
       else if constexpr (!std::is_const_v<V>)
-        host::copy_items(mine, 0, user, b0, lanes);
+        host::copy_items(mine, to, user, first, count);
     };
-    if (part_ == Part::all && !team) return copy(user_batch, buf);
+    if (part_ == Part::all && !team) return copy(user_batch, b0, buf, 0, lanes);
     split(team, v_.cols, [&](int j) {
       int i0, i1;
       part_rows(part_, j, v_.rows, i0, i1);
-      if (i0 < i1) copy(column(user_batch, j, i0, i1), column(buf, j, i0, i1));
+      if (i0 >= i1) return;
+      idx zero, all;
+      const BatchView<T> mine = column(buf, j, i0, i1, 0, zero, all);
+      for (idx b = b0, end = b0 + lanes; b < end;) {  // (by blocks of an interleaved batch)
+        idx first, room;
+        const BatchView<V> user = column(user_batch, j, i0, i1, b, first, room);
+        const idx k = std::min(room, end - b);
+        copy(user, first, mine, b - b0, k);
+        b += k;
+      }
     });
   }
 

@@ -113,6 +113,23 @@ int fuzz_one(Input &in) {
              null_b = in.one_in(12);
   const int null_entry = in.one_in(10) ? in.in(0, 9) : -1;  // a NULL in a pointer array
   const bool pivots = (routine == kGetrf || routine == kGetrs) && !null_p;
+  // now and then (a byte that is 0 past the input's end: not by default) one of: a stride whose
+  // batch passes the end of the address space (sA, sB or sP of 2^61, 2^62 or LLONG_MAX: past it
+  // with any 8-byte element or any 2 ints), or, in a pointer array, a matrix given twice
+  // (dup_a: Aarray[d2] = Aarray[d1]; dup_b: Barray[d2] = Barray[d1]; cross: Barray[d2] =
+  // Aarray[d1])
+  const int extra = in.byte();
+  const long long huge[] = {1LL << 61, 1LL << 62, 0x7fffffffffffffffLL};
+  const int huge_arg = extra % 8 == 5 ? (extra / 8) % 3 : -1;  // 0: sA, 1: sB, 2: sP
+  const long long huge_value = huge[(extra / 32) % 3];
+  const int dup = extra % 8 == 6 && layout == kPointers ? 1 + (extra / 8) % 3 : 0;
+  enum { kNoDup, kDupA, kDupB, kCross };
+  const int d1 = dup ? in.in(0, 9) : 0, d2 = dup ? in.in(0, 9) : 0;
+  const bool dup_applies = dup && d1 < batch && d2 < batch && (dup == kCross || d1 != d2) &&
+                           d1 != null_entry && d2 != null_entry;
+  // the strides the call gets (the storage below follows sA, sB, sP)
+  const long long csA = huge_arg == 0 ? huge_value : sA, csB = huge_arg == 1 ? huge_value : sB,
+                  csP = huge_arg == 2 ? huge_value : sP;
 
   // The C API's argument table (API.md), applied to these arguments.
   const bool work = batch > 0 && m > 0 && n > 0;
@@ -121,9 +138,9 @@ int fuzz_one(Input &in) {
   if (routine == kGetrs) valid = valid && enum_value >= 0 && enum_value <= 2;
   if (routine == kGels) valid = valid && enum_value >= 0 && enum_value <= 1;  // real: N or T
   if (layout == kStrided && batch > 1) {
-    valid = valid && sA >= lda * n;
-    if (solve) valid = valid && sB >= ldb * nrhs;
-    if (pivots) valid = valid && sP >= kmax;
+    valid = valid && csA >= lda * n;
+    if (solve) valid = valid && csB >= ldb * nrhs;
+    if (pivots) valid = valid && csP >= kmax;
   }
   if (layout == kInterleaved) valid = valid && width >= 1;
   if (work && (null_a || (layout == kPointers && null_entry >= 0 && null_entry < batch)))
@@ -136,6 +153,17 @@ int fuzz_one(Input &in) {
   // gels: nothing to do (and devInfoArray unread) without a right-hand side, as LAPACK
   const bool gels_work = routine == kGels && work && nrhs > 0;
   if (gels_work && null_info) valid = false;
+  // past the address space: a stride that spaces more than one non-empty item
+  const bool b_work = solve && batch > 0 && rows_b > 0 && nrhs > 0;
+  if (layout == kStrided && batch > 1 &&
+      ((huge_arg == 0 && work) || (huge_arg == 1 && b_work) ||
+       (huge_arg == 2 && pivots && kmax > 0)))
+    valid = false;
+  // a matrix the call writes given twice, or written and read through another argument
+  const bool writes_a = routine == kGetrf || routine == kPotrf || gels_work;
+  const bool writes_b = routine == kGetrs ? b_work : gels_work;
+  if (dup_applies && ((dup == kDupA && writes_a && work) || (dup != kDupA && writes_b)))
+    valid = false;
 
   // Storage for the arguments as given (what a valid call may touch, and more).
   const long long lda1 = std::max(lda, 1LL), ldb1 = std::max(ldb, 1LL);
@@ -161,6 +189,9 @@ int fuzz_one(Input &in) {
     pa.push_back(b == null_entry ? nullptr : A.data.data() + (elems_a ? ga.at(b, 0, 0) : 0));
     pb.push_back(b == null_entry ? nullptr : B.data.data() + (elems_b ? gb.at(b, 0, 0) : 0));
   }
+  if (dup_applies && dup == kDupA) pa[d2] = pa[d1];
+  if (dup_applies && dup == kDupB) pb[d2] = pb[d1];
+  if (dup_applies && dup == kCross) pb[d2] = pa[d1];
   const std::vector<double *> pa0 = pa, pb0 = pb;
   std::vector<const double *> pac(pa.begin(), pa.end());
 
@@ -203,7 +234,7 @@ int fuzz_one(Input &in) {
       status =
           layout == kPointers ? ompbDgetrfBatched(handle, n, aa, int(lda), piv, inf, batch)
           : layout == kStrided
-              ? ompbDgetrfStridedBatched(handle, m, n, a, int(lda), sA, piv, sP, inf, batch)
+              ? ompbDgetrfStridedBatched(handle, m, n, a, int(lda), csA, piv, csP, inf, batch)
               : ompbDgetrfInterleavedBatched(handle, m, n, a, int(lda), width, piv, inf, batch);
       break;
     case kGetrs:
@@ -211,23 +242,23 @@ int fuzz_one(Input &in) {
                    ? ompbDgetrsBatched(handle, op, n, nrhs, null_a ? nullptr : pac.data(), int(lda),
                                        piv, ba, int(ldb), &host_info, batch)
                : layout == kStrided
-                   ? ompbDgetrsStridedBatched(handle, op, n, nrhs, a, int(lda), sA, piv, sP, bp,
-                                              int(ldb), sB, &host_info, batch)
+                   ? ompbDgetrsStridedBatched(handle, op, n, nrhs, a, int(lda), csA, piv, csP, bp,
+                                              int(ldb), csB, &host_info, batch)
                    : ompbDgetrsInterleavedBatched(handle, op, n, nrhs, a, int(lda), width, piv, bp,
                                                   int(ldb), &host_info, batch);
       break;
     case kPotrf:
       status = layout == kPointers ? ompbDpotrfBatched(handle, uplo, n, aa, int(lda), inf, batch)
                : layout == kStrided
-                   ? ompbDpotrfStridedBatched(handle, uplo, n, a, int(lda), sA, inf, batch)
+                   ? ompbDpotrfStridedBatched(handle, uplo, n, a, int(lda), csA, inf, batch)
                    : ompbDpotrfInterleavedBatched(handle, uplo, n, a, int(lda), width, inf, batch);
       break;
     case kGels:
       status = layout == kPointers ? ompbDgelsBatched(handle, op, m, n, nrhs, aa, int(lda), ba,
                                                       int(ldb), &host_info, inf, batch)
                : layout == kStrided
-                   ? ompbDgelsStridedBatched(handle, op, m, n, nrhs, a, int(lda), sA, bp, int(ldb),
-                                             sB, &host_info, inf, batch)
+                   ? ompbDgelsStridedBatched(handle, op, m, n, nrhs, a, int(lda), csA, bp, int(ldb),
+                                             csB, &host_info, inf, batch)
                    : ompbDgelsInterleavedBatched(handle, op, m, n, nrhs, a, int(lda), width, bp,
                                                  int(ldb), &host_info, inf, batch);
       break;
