@@ -20,9 +20,9 @@ namespace ompbatch::detail::offload {
 template <class F>
 void launch_flat(int dev, idx count, F f) {
   if (count <= 0) return;
-  const int teams = int(std::min<idx>((count + kTeamThreads - 1) / kTeamThreads, INT_MAX));
-#pragma omp target teams distribute parallel for device(dev) firstprivate(f) num_teams(teams) \
-    thread_limit(kTeamThreads)
+  const League l = league((count + kTeamThreads - 1) / kTeamThreads, kTeamThreads);
+#pragma omp target teams distribute parallel for device(dev) firstprivate(f) num_teams(l.teams) \
+    thread_limit(l.threads)
   for (idx i = 0; i < count; ++i) f(i);
 }
 

@@ -8,6 +8,11 @@
 // `distribute` then hands each team several chunks; every matrix is still visited once.
 #pragma once
 
+#include <omp.h>
+
+#include <algorithm>
+#include <climits>
+
 #include "kernels/layout.hpp"
 #include "ompbatch/ompbatch.hpp"
 
@@ -47,15 +52,6 @@ DeviceItems<T> device_items(const BatchView<T> &v) {
           col_stride(v.layout, v.ld, v.width)};
 }
 
-/// Runs f(b) for b = 0..count-1 on device `dev`, one thread per matrix.
-template <class F>
-void launch(int dev, int count, F f) {
-  const int teams = (count + kPerTeam - 1) / kPerTeam;
-#pragma omp target teams distribute parallel for device(dev) firstprivate(f) num_teams(teams) \
-    thread_limit(kPerTeam) dist_schedule(static, kPerTeam)
-  for (int b = 0; b < count; ++b) f(b);
-}
-
 /// Orders from which OffloadShape::automatic runs a team per matrix, by layout. interleaved_staged:
 /// on interleaved input only for matrices the team copies into its local memory
 /// (TeamMatrix::staged); in place a team's threads would read rows a width apart.
@@ -86,6 +82,32 @@ inline constexpr bool kGpuBuild = true;
 #else
 inline constexpr bool kGpuBuild = false;
 #endif
+
+/// The teams of a launch and the threads of each.
+struct League {
+  int teams, threads;
+};
+
+/// The league for `teams` teams of `threads` threads: as asked on a GPU; on the host-offload
+/// plugin, whose teams and their threads share this machine's cores, at most a team a core and
+/// the cores shared among the teams (asked for more, the OpenMP runtime forms fewer and warns on
+/// stderr, "Cannot form a team").
+inline League league(idx teams, int threads) {
+  const int asked = int(std::clamp<idx>(teams, 1, INT_MAX));
+  if constexpr (kGpuBuild) return {asked, threads};
+  const int procs = std::max(1, omp_get_num_procs());
+  const int t = std::min(asked, procs);
+  return {t, std::max(1, std::min(threads, procs / t))};
+}
+
+/// Runs f(b) for b = 0..count-1 on device `dev`, one thread per matrix.
+template <class F>
+void launch(int dev, int count, F f) {
+  const League l = league((idx(count) + kPerTeam - 1) / kPerTeam, kPerTeam);
+#pragma omp target teams distribute parallel for device(dev) firstprivate(f) num_teams(l.teams) \
+    thread_limit(l.threads) dist_schedule(static, kPerTeam)
+  for (int b = 0; b < count; ++b) f(b);
+}
 
 /// The shape a call of order n on `layout` runs: as the context's shape says, or (automatic) a
 /// team per matrix from the order `min` gives on a GPU build, else a thread per matrix; staged:

@@ -19,9 +19,9 @@ namespace ompbatch::detail::offload {
 /// pair wrongly (on an H200 the team shape hung at orders under 128).
 template <class F>
 void launch_teams(int dev, int count, int rows, F f) {
-  const int threads = team_threads(rows);
-#pragma omp target teams distribute device(dev) firstprivate(f) num_teams(count) \
-    thread_limit(threads)
+  const League l = league(count, team_threads(rows));
+#pragma omp target teams distribute device(dev) firstprivate(f) num_teams(l.teams) \
+    thread_limit(l.threads)
   for (int b = 0; b < count; ++b) f(b);
 }
 

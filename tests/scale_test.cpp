@@ -2,6 +2,8 @@
 // Scale and isolation: a million matrices in one call (70 000 on the offload backend, more than
 // the 65 535 blocks of one GPU grid dimension), strides and leading dimensions whose spans pass
 // 2^32 elements, and eight threads with a handle each giving bit-identical results.
+#include <atomic>
+#include <climits>
 #include <cstdint>
 #include <mutex>
 #include <thread>
@@ -194,8 +196,21 @@ TEST(ManyMatrices, PotrfOnEveryMatrixOfOneCall) {
   });
 }
 
-/// The host paths a call can take; each test below runs on both.
-const char *const kHostPaths[] = {"lanes", "vendor"};
+/// The ways a call of the run's backends can go: the host's two paths, the offload backend (whose
+/// device copy holds the matrices alone, whatever their span). Each test below runs every way.
+struct Way {
+  ompbBackend_t backend;
+  const char *host_path;  // nullptr: the offload backend
+};
+std::vector<Way> ways() {
+  std::vector<Way> w;
+  for (ompbBackend_t b : test_backends())
+    if (b == OMPB_BACKEND_HOST)
+      w.insert(w.end(), {{b, "lanes"}, {b, "vendor"}});
+    else
+      w.push_back({b, nullptr});
+  return w;
+}
 
 /// Three matrices kStride elements apart: the third starts past 2^32 elements, so every offset
 /// computation has to be 64-bit; only the matrices' pages are touched.
@@ -216,11 +231,11 @@ TEST(HugeSpans, StridesPastTwoToThe32Elements) {
     auto placed = [&](int b) {
       return std::vector<float>(A + b * kStride, A + b * kStride + n * n);
     };
-    for (const char *path : kHostPaths) {
-      SCOPED_TRACE(path);
+    for (const Way &way : ways()) {
+      SCOPED_TRACE(way.host_path ? way.host_path : "offload");
       EnvGuard env;
-      env.set("OMPBATCH_HOST_PATH", path);
-      Handle h(OMPB_BACKEND_HOST);
+      env.set("OMPBATCH_HOST_PATH", way.host_path);
+      Handle h(way.backend);
       place(false);
       std::vector<int> piv(std::size_t(n) * batch, -1), info(batch, -1);
       ASSERT_EQ(ompbSgetrfStridedBatched(h, n, n, A, n, kStride, piv.data(), n, info.data(), batch),
@@ -253,11 +268,11 @@ TEST(HugeSpans, StridesPastTwoToThe32Elements) {
 TEST(HugeSpans, InterleavedColumnsPastTwoToThe32Elements) {
   for (int n : {4, 40}) {
     SCOPED_TRACE("n = " + std::to_string(n));
-    for (const char *path : kHostPaths) {
-      SCOPED_TRACE(path);
+    for (const Way &way : ways()) {
+      SCOPED_TRACE(way.host_path ? way.host_path : "offload");
       EnvGuard env;
-      env.set("OMPBATCH_HOST_PATH", path);
-      Handle h(OMPB_BACKEND_HOST);
+      env.set("OMPBATCH_HOST_PATH", way.host_path);
+      Handle h(way.backend);
       const int w = interleave_width(h, 'S');
       const int lda = int((1LL << 32) / ((long long)(n - 1) * w) + 1);
       Reserved span(std::size_t(lda) * n * w * sizeof(float));
@@ -304,6 +319,43 @@ TEST(HugeSpans, InterleavedColumnsPastTwoToThe32Elements) {
                 OMPB_STATUS_SUCCESS)
           << ompbGetLastErrorMessage(h);
       for (int b = 0; b < w; ++b) expect_cholesky(n, b, info[b], placed(b));
+    }
+  }
+}
+
+/// An interleaved width at the top of int's range (2^31 - 8, one block of 5 matrices): every
+/// lane and chunk count is computed on 64 bits, so the matrices are factored (an int count of the
+/// block's chunks had overflowed and nothing was computed); on the offload backend the device copy
+/// holds the 5 matrices alone.
+TEST(HugeSpans, InterleavedWidthAtTheTopOfInt) {
+  constexpr int n = 2, count = 5, width = INT_MAX - 7;
+  const std::size_t span = (std::size_t(n - 1) * n + n) * width;  // to the last column's end
+  Reserved reserved(span * sizeof(float));
+  ASSERT_TRUE(reserved.data()) << "mmap of " << reserved.bytes() << " bytes (MAP_NORESERVE) failed";
+  float *A = reserved.as<float>();
+  auto at = [&](int b, int i, int j) -> float & {
+    return A[(std::size_t(i) + std::size_t(j) * n) * width + b];
+  };
+  for (const Way &way : ways()) {
+    SCOPED_TRACE(way.host_path ? way.host_path : "offload");
+    EnvGuard env;
+    env.set("OMPBATCH_HOST_PATH", way.host_path);
+    Handle h(way.backend);
+    for (int b = 0; b < count; ++b) {
+      const std::vector<float> a = matrix<float>(n, b, true);
+      for (int j = 0; j < n; ++j)
+        for (int i = 0; i < n; ++i) at(b, i, j) = a[i + std::size_t(j) * n];
+    }
+    std::vector<int> info(count, -1);
+    ASSERT_EQ(
+        ompbSpotrfInterleavedBatched(h, OMPB_FILL_MODE_LOWER, n, A, n, width, info.data(), count),
+        OMPB_STATUS_SUCCESS)
+        << ompbGetLastErrorMessage(h);
+    for (int b = 0; b < count; ++b) {
+      std::vector<float> l(std::size_t(n) * n);
+      for (int j = 0; j < n; ++j)
+        for (int i = 0; i < n; ++i) l[i + std::size_t(j) * n] = at(b, i, j);
+      expect_cholesky(n, b, info[b], l);
     }
   }
 }
@@ -366,6 +418,69 @@ Outputs workload(ompbHandle_t h) {
     }
   }
   return o;
+}
+
+/// Two threads factor their own matrices of one strided buffer (the even and the odd ones, one
+/// call each) while a third keeps writing the rows between n and lda and the gaps between the
+/// matrices: every matrix is factored as in one call over all of them, and every value the third
+/// thread wrote stays (nothing outside the matrices is written, on the host nor back from a
+/// device copy).
+TEST(Threads, DisjointMatricesOfOneBufferAreIndependent) {
+  constexpr int n = 8, lda = 12, count = 20000, half = count / 2;
+  constexpr long long stride = lda * n + 16;
+  const auto gap = [](std::size_t e) { return e % stride >= lda * n || e % stride % lda >= n; };
+  for (ompbBackend_t backend : test_backends()) {
+    SCOPED_TRACE(backend_name(backend));
+    std::vector<double> buf(std::size_t(count) * stride, 0.0);
+    for (int b = 0; b < count; ++b) {
+      const std::vector<double> a = matrix<double>(n, b, false);
+      for (int j = 0; j < n; ++j)
+        std::copy_n(&a[std::size_t(j) * n], n, &buf[b * stride + j * lda]);
+    }
+    std::vector<double> ref = buf;
+    std::vector<int> piv(std::size_t(count) * n), rpiv(piv.size()), rinfo(count);
+    std::vector<int> info[2] = {std::vector<int>(half), std::vector<int>(half)};
+    Handle h(backend);
+    ASSERT_EQ(ompbDgetrfStridedBatched(h, n, n, ref.data(), lda, stride, rpiv.data(), n,
+                                       rinfo.data(), count),
+              OMPB_STATUS_SUCCESS);
+    std::vector<std::size_t> gaps;  // the writer's elements, in the order it writes them
+    for (std::size_t e = 0; e < buf.size(); ++e)
+      if (gap(e)) gaps.push_back(e);
+    std::atomic<bool> done{false};
+    std::size_t passes = 0, stop = 0;  // the writer's last pass and where in it it stopped
+    std::thread writer([&] {
+      for (passes = 1;; ++passes)
+        for (stop = 0; stop < gaps.size(); ++stop) {
+          if (stop % 4096 == 0 && done) return;
+          reinterpret_cast<volatile double &>(buf[gaps[stop]]) = double(passes);
+        }
+    });
+    std::vector<std::thread> factor;
+    std::vector<ompbStatus_t> status(2);
+    for (int t = 0; t < 2; ++t)
+      factor.emplace_back([&, t] {
+        status[t] = ompbDgetrfStridedBatched(h, n, n, buf.data() + t * stride, lda, 2 * stride,
+                                             piv.data() + t * n, 2 * n, info[t].data(), half);
+      });
+    for (std::thread &f : factor) f.join();
+    done = true;
+    writer.join();
+    ASSERT_EQ(status, std::vector<ompbStatus_t>(2, OMPB_STATUS_SUCCESS));
+    EXPECT_EQ(piv, rpiv);
+    std::size_t wrong = 0, reverted = 0;
+    for (int b = 0; b < count; ++b)
+      wrong += info[b % 2][b / 2] != rinfo[b] ||
+               !std::equal(&buf[b * stride], &buf[b * stride + lda * n], &ref[b * stride],
+                           [&](const double &x, const double &y) {
+                             return gap(std::size_t(&x - buf.data())) || x == y;
+                           });
+    for (std::size_t k = 0; k < gaps.size(); ++k)
+      reverted += buf[gaps[k]] != double(k < stop ? passes : passes - 1);
+    EXPECT_EQ(wrong, 0u) << "of " << count << " matrices factored otherwise than in one call";
+    EXPECT_EQ(reverted, 0u) << "of " << gaps.size() << " values outside the matrices written ("
+                            << passes << " passes)";
+  }
 }
 
 TEST(Threads, EightThreadsWithAHandleEachGiveBitIdenticalResults) {
