@@ -116,7 +116,7 @@ class Checker {
   void vector(const Context &ctx, const BatchView<T> &v, const char *ptr_name, const char *name,
               const char *stride) const {
     if (v.layout == Layout::pointer_array) return view(ctx, v, ptr_name, name, "", "", "");
-    if (v.rows == 0 || v.count == 0) return;
+    if (v.rows <= 0 || v.count <= 0) return;
     if (!v.data) fail(std::string(name) + " is NULL", name);
     const std::string s = std::string("stride") + stride;
     if (v.layout == Layout::strided && v.count > 1 && v.stride < v.rows)
@@ -132,10 +132,11 @@ class Checker {
   template <class T>
   void pivots(const BatchView<T> &A, const int *ipiv, long long stride, const char *name) const {
     const int kmax = A.rows < A.cols ? A.rows : A.cols;
-    if (!ipiv || kmax == 0 || A.count == 0) return;
+    if (!ipiv) return;
     if (A.layout == Layout::strided && A.count > 1 && stride < kmax)
       fail("strideP (" + std::to_string(stride) + ") < min(m,n) (" + std::to_string(kmax) + ")",
            "strideP");
+    if (kmax <= 0 || A.count <= 0) return;
     const bool pointers = A.layout == Layout::pointer_array;
     extent(pointers ? Layout::strided : A.layout, ipiv, sizeof(int), kmax, 1, kmax,
            pointers ? A.cols : stride, A.width, A.count, pointers ? name : "strideP", name);
