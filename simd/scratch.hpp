@@ -23,6 +23,12 @@ namespace ompbatch::detail::host {
 /// medians of 2 alternating runs of 3: getrf and getri 1.10x / 1.09x).
 inline constexpr std::size_t kKeptScratchBytes = std::size_t(72) << 20;
 
+/// Bytes a scratch buffer holds past what was asked for: the vendor path hands its buffers to
+/// BLAS and LAPACK, and Debian's OpenBLAS 0.3.21 cgemv_n and zgemv_n kernels read up to 2 KiB past
+/// the end of their vectors (LAPACKE_csytrf's buffers faulted at a guard page after them; the
+/// vendor path's own case is cgels's LQ, vendor.cpp).
+inline constexpr std::size_t kReadPastBytes = 4096;
+
 /// One thread's kept blocks, each lent to one Scratch at a time; never initialized, aligned to
 /// cache lines: the kernels' vector loads of a packed buffer never split a line (at 16 bytes,
 /// std::allocator's alignment, in 3 buffers of 4 every 64-byte load split two lines; pointer-
@@ -37,10 +43,11 @@ class ScratchPool {
     for (const Block &b : blocks_) free(b.p);
   }
 
-  /// At least `bytes` for the caller until release(): the smallest free kept block that holds
-  /// them; else a free kept block grown (or a new one) while the kept total stays within
-  /// kKeptScratchBytes; else a block of the caller's own.
+  /// At least `bytes` (and kReadPastBytes past them) for the caller until release(): the
+  /// smallest free kept block that holds them; else a free kept block grown (or a new one) while
+  /// the kept total stays within kKeptScratchBytes; else a block of the caller's own.
   void *acquire(std::size_t bytes) {
+    bytes += kReadPastBytes;
     Block *best = nullptr, *largest = nullptr;
     for (Block &b : blocks_) {
       if (b.used) continue;

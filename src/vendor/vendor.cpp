@@ -32,10 +32,12 @@ Spread spread_of(Routine r, const BatchView<U> &lead, int n, int nrhs = 1) {
   return Spread::per_thread;
 }
 
-/// Scratch of the calling thread, at least n values of X (kept for the thread's next calls).
+/// Scratch of the calling thread, at least n values of X and kReadPastBytes past them (kept for
+/// the thread's next calls).
 template <class X>
 X *scratch(std::size_t n) {
   thread_local std::vector<X> v;
+  n += host::kReadPastBytes / sizeof(X);
   if (v.size() < n) v.resize(n);
   return v.data();
 }
@@ -135,7 +137,10 @@ void geqrf(const BatchView<T> &A, const BatchView<T> &tau) {
 
 /// LAPACK's gels per matrix, with the contract's info: the first exactly zero diagonal element
 /// of the triangular factor, with C restored as it came (LAPACK has then applied Q^H to it; for
-/// an A of zeros it returns X = 0 without factoring).
+/// an A of zeros it returns X = 0 without factoring). A complex A with m < n (an LQ) is factored
+/// in a copy with kReadPastBytes after it: there clarf's cgemv_n / zgemv_n (OpenBLAS 0.3.21,
+/// every kernel from Prescott's to Zen's) read past A's last column, and an A that ends where its
+/// mapping does faulted (VendorPath.MatricesEndingAtAGuardPage).
 template <class T>
 void gels(Op trans, const BatchView<T> &A, const BatchView<T> &C, int *info) {
   const int m = A.rows, n = A.cols, nrhs = C.cols, kmax = std::min(m, n), rows = C.rows;
@@ -143,18 +148,23 @@ void gels(Op trans, const BatchView<T> &A, const BatchView<T> &C, int *info) {
     lapack::gels<T>(char(trans), m, n, nrhs, nullptr, std::max(1, m), nullptr, std::max(1, rows), w,
                     l);
   });
+  const bool padded = is_complex_v<T> && m < n && A.layout != Layout::interleaved;
+  const std::size_t rhs = std::size_t(rows) * nrhs, mn = padded ? std::size_t(m) * n : 0;
   for_each_chunk(A, spread_of(Routine::gels, A, kmax), [&] {
     return [&, a = Columns<T>(A, true, true), c = Columns<T>(C, true, true)](idx b0, int lanes,
                                                                              bool team) mutable {
       a.bind(b0, lanes, team);
       c.bind(b0, lanes, team);
       split(team, lanes, [&](int l) {
-        T *x = c.ptr(l), *keep = scratch<T>(std::size_t(rows) * nrhs + lwork),
-          *work = keep + std::size_t(rows) * nrhs;
+        T *x = c.ptr(l), *keep = scratch<T>(rhs + mn + std::size_t(lwork)), *work = keep + rhs + mn;
+        T *f = padded ? keep + rhs : a.ptr(l);  // the matrix LAPACK factors
+        const int ldf = padded ? m : a.ld();
         copy_matrix(rows, nrhs, x, c.ld(), keep, rows);
-        lapack::gels(char(trans), m, n, nrhs, a.ptr(l), a.ld(), x, c.ld(), work, lwork);
+        if (padded) copy_matrix(m, n, a.ptr(l), a.ld(), f, ldf);
+        lapack::gels(char(trans), m, n, nrhs, f, ldf, x, c.ld(), work, lwork);
+        if (padded) copy_matrix(m, n, f, ldf, a.ptr(l), a.ld());
         int k = 0;
-        while (k < kmax && a.ptr(l)[idx(k) * a.ld() + k] != T(0)) ++k;
+        while (k < kmax && f[idx(k) * ldf + k] != T(0)) ++k;
         info[b0 + l] = k < kmax ? k + 1 : 0;
         if (k < kmax) copy_matrix(rows, nrhs, keep, rows, x, c.ld());
       });
