@@ -3,6 +3,8 @@
 // space, and the aliasing of the arrays a call writes.
 #include "check.hpp"
 
+#include <omp.h>
+
 #include <algorithm>
 #include <cstdint>
 #include <vector>
@@ -31,20 +33,25 @@ struct Place {
 }  // namespace
 
 PointerScan Checker::scan(const void *const *ptrs, int count) const {
-  int first = count;
-  bool increasing = true, nondecreasing = true;
-  // (std::less: pointers into different objects have no built-in order)
-  const std::less<const void *> before;
-#pragma omp parallel for reduction(min : first) reduction(&& : increasing, nondecreasing) \
-    schedule(static) if (count > 65536)
-  for (int b = 0; b < count; ++b) {
-    if (!ptrs[b] && b < first) first = b;
-    if (b > 0) {
-      increasing = increasing && before(ptrs[b - 1], ptrs[b]);
-      nondecreasing = nondecreasing && !before(ptrs[b], ptrs[b - 1]);
+  // one pass, each thread over its own range (compared to the element before it): the first NULL
+  // and whether a pointer ever falls or repeats, on the pointers' addresses (a total order)
+  int first = count, falls = 0, repeats = 0;
+#pragma omp parallel reduction(min : first) reduction(| : falls, repeats) if (count > 65536)
+  {
+    const int t = omp_get_thread_num(), nt = omp_get_num_threads();
+    const int b0 = int(idx(count) * t / nt), b1 = int(idx(count) * (t + 1) / nt);
+    std::uintptr_t before = b0 > 0 ? reinterpret_cast<std::uintptr_t>(ptrs[b0 - 1]) : 0;
+    int f = count, down = 0, same = 0;
+    for (int b = b0; b < b1; ++b) {
+      const auto p = reinterpret_cast<std::uintptr_t>(ptrs[b]);
+      f = p == 0 && f == count ? b : f;
+      down |= int(p < before);
+      same |= int(p == before) & int(b > 0);
+      before = p;
     }
+    first = f, falls = down, repeats = same;
   }
-  const PointerScan s{ptrs, first, increasing, nondecreasing};
+  const PointerScan s{ptrs, first, !falls && !repeats, !falls};
   if (scanned_ < int(std::size(scans_))) scans_[scanned_++] = s;
   return s;
 }

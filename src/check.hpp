@@ -171,8 +171,8 @@ class Checker {
 
  private:
   /// One pass over a host pointer array (on all threads past 64 Ki pointers), remembered for
-  /// distinct(): 4 Mi pointers on 2 threads took 2.0 ms, a sixth of a pointer-array sgetrf call
-  /// at n = 4.
+  /// distinct(): 64 Ki pointers took 65 us on one thread of the Zen 3 VM, 30 us without the
+  /// order (NULLs alone, vectorized), next to 2 ms of a pointer-array zpotrs call at n = 4.
   PointerScan scan(const void *const *ptrs, int count) const;
 
   /// The batch's items (rows x cols of `bytes` each, leading dimension ld, in `layout`) from the
