@@ -25,7 +25,7 @@
 #include "kernels/layout.hpp"
 #include "kernels/pack.hpp"
 #include "kernels/prefetch.hpp"
-#include "simd/host.hpp"
+#include "simd/paths.hpp"
 #include "simd/scratch.hpp"
 
 namespace ompbatch::detail {
@@ -44,14 +44,13 @@ inline void part_rows(Part part, int j, int rows, int &i0, int &i1) {
 
 namespace ompbatch::detail::host {
 
-/// Lanes per solver kernel call, per scalar type: two 256-bit registers of lanes (one
-/// AVX-512 register).
+/// Lanes per solver kernel call, per scalar type: two 256-bit registers of lanes (one AVX-512
+/// register); two 128-bit registers where those are the widest (the baseline x86-64), whose
+/// compilers otherwise split every value into four.
 template <class T>
 constexpr int width() {
-  if constexpr (std::is_same_v<T, float>) return 16;
-  if constexpr (std::is_same_v<T, double>) return 8;
-  if constexpr (std::is_same_v<T, std::complex<float>>) return 8;
-  return 4;
+  constexpr int bytes = kVectorBytes >= 32 ? 64 : 2 * int(kVectorBytes);
+  return bytes / int(sizeof(T));
 }
 
 /// Lanes per getrf kernel call: the pack's temporaries live in registers (kernels/pack.hpp),

@@ -5,8 +5,8 @@
 
 #include "kernels/qr_lanes.hpp"
 #include "precisions.hpp"
-#include "simd/host.hpp"
 #include "simd/lanes.hpp"
+#include "simd/paths.hpp"
 
 namespace ompbatch::detail::host {
 

@@ -6,8 +6,8 @@
 
 #include "kernels/solve_lanes.hpp"
 #include "precisions.hpp"
-#include "simd/host.hpp"
 #include "simd/lanes.hpp"
+#include "simd/paths.hpp"
 
 namespace ompbatch::detail::host {
 

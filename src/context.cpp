@@ -10,6 +10,7 @@
 #include <utility>
 
 #include "ompbatch/ompbatch.hpp"
+#include "simd/host.hpp"
 
 namespace ompbatch {
 namespace {
@@ -89,9 +90,10 @@ Context::Context() {
                                                         {"thread", OffloadShape::thread},
                                                         {"team", OffloadShape::team},
                                                         {"blocked", OffloadShape::blocked}});
+  const char *isa = detail::host::variant().isa;  // (OMPBATCH_HOST_ISA, checked here)
   if (const char *v = std::getenv("OMPBATCH_VERBOSE"); v && std::string(v) == "1") {
-    std::fprintf(stderr, "ompbatch: backend=%s device=%d (OpenMP devices: %d)\n",
-                 backend_name(backend_), device_, omp_get_num_devices());
+    std::fprintf(stderr, "ompbatch: backend=%s device=%d (OpenMP devices: %d) host kernels=%s\n",
+                 backend_name(backend_), device_, omp_get_num_devices(), isa);
   }
 }
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// The one place a path is chosen: the context's resolved backend, then on the host the SIMD lane
-// kernels or the vendor path, by the table of measured crossovers. Within a path the layout
-// decides how chunks are run (host) or items addressed (offload).
+// The host backend's choice of path: the SIMD lane kernels or the vendor path, by the table of
+// measured crossovers of the machine class in force (simd/route.cpp asks it; the core chose the
+// backend, src/backends.hpp). Within a path the layout decides how chunks are run.
 #pragma once
 
 #include <omp.h>
@@ -10,30 +10,21 @@
 #include <array>
 #include <cmath>
 #include <complex>
+#include <cstdlib>
+#include <iterator>
+#include <string>
 #include <type_traits>
 
 #include "ompbatch/ompbatch.hpp"
 #include "simd/host.hpp"
 #include "simd/lanes.hpp"
+#include "simd/paths.hpp"
 #include "vendor/vendor.hpp"
 #if defined(__x86_64__) || defined(__i386__)
 #include <cpuid.h>
 #endif
-#ifdef OMPBATCH_HAVE_OFFLOAD
-#include "offload/offload.hpp"
-#endif
 
 namespace ompbatch::detail {
-
-/// True when the call runs on the offload backend (never in a build without offload targets).
-inline bool use_offload(const Context &ctx) {
-#ifdef OMPBATCH_HAVE_OFFLOAD
-  return ctx.backend() == Backend::offload;
-#else
-  (void)ctx;
-  return false;
-#endif
-}
 
 /// The order n (min(m,n) for getrf, the triangle's for trsm) from which the host runs a
 /// routine on the vendor path, for interleaved batches and for column-major ones (pointer
@@ -353,22 +344,46 @@ inline Avx512Host avx512_host() {
   return host;
 }
 
-/// Of a table's forms, the one for this host: avx2 for AVX2 builds; for AVX-512 builds the form
-/// of avx512_host().
+/// The machine classes the tables are measured for, in the order of simd/host.hpp's
+/// kHostTables (their names).
+enum class HostTable { avx2, avx512_intel, avx512_amd, avx512_half_width };
+
+/// The tables in force: OMPBATCH_HOST_TABLE's (tests and measurements; ompbCreate refuses a name
+/// not in kHostTables), else avx2 for kernels narrower than AVX-512 and for AVX-512 kernels the
+/// form of avx512_host(). Read once.
+inline HostTable host_table() {
+  static const HostTable table = [] {
+    if (const char *env = std::getenv("OMPBATCH_HOST_TABLE"); env && *env)
+      for (int t = 0; t < int(std::size(host::kHostTables)); ++t)
+        if (std::string(env) == host::kHostTables[t]) return HostTable(t);
+    if constexpr (kVectorBytes < 64) return HostTable::avx2;
+    const Avx512Host host = avx512_host();
+    return host == Avx512Host::amd_half_width ? HostTable::avx512_half_width
+           : host == Avx512Host::amd          ? HostTable::avx512_amd
+                                              : HostTable::avx512_intel;
+  }();
+  return table;
+}
+
+/// Of a table's forms, the one host_table() names.
 template <class Table>
 const Table &host_table(const Table &avx2, const Table &intel, const Table &amd,
                         const Table &half_width) {
-  if constexpr (kVectorBytes >= 64) {
-    const Avx512Host host = avx512_host();
-    return host == Avx512Host::amd_half_width ? half_width : host == Avx512Host::amd ? amd : intel;
-  } else {
-    return avx2;
+  switch (host_table()) {
+    case HostTable::avx2:
+      return avx2;
+    case HostTable::avx512_intel:
+      return intel;
+    case HostTable::avx512_amd:
+      return amd;
+    case HostTable::avx512_half_width:
+      return half_width;
   }
+  return avx2;
 }
 
-/// The factorizations' and inverses' crossovers on this host: kCrossovers for AVX2 builds; for
-/// AVX-512 builds kCrossovers512Intel, kCrossovers512 (AMD's full-width units) or
-/// kCrossovers512HalfWidth, as avx512_host().
+/// The factorizations' and inverses' crossovers of host_table(): kCrossovers (AVX2),
+/// kCrossovers512Intel, kCrossovers512 (AMD's full-width units) or kCrossovers512HalfWidth.
 inline const Crossover (&factor_crossovers())[4][4] {
   return host_table(kCrossovers, kCrossovers512Intel, kCrossovers512, kCrossovers512HalfWidth);
 }
@@ -836,20 +851,20 @@ constexpr int real_order_of_complex(int n) {
   return int(n * 1.5874);
 }
 
-/// threads_inside for precision T on this build's table: kThreadedSpeedups512 for AVX-512, else
-/// kThreadedSpeedups; a complex factorization at real_order_of_complex(n), from order
-/// kThreadedOrders[0] on, a complex solve by complex_solve.
+/// threads_inside for precision T on host_table()'s speed-ups: kThreadedSpeedups512 for the
+/// AVX-512 classes, else kThreadedSpeedups; a complex factorization at real_order_of_complex(n),
+/// from order kThreadedOrders[0] on, a complex solve by complex_solve.
 template <class T>
 bool threads_inside(Routine r, idx count, int n, int nrhs = 1) {
-  const ThreadedSpeedups &t = kVectorBytes >= 64 ? kThreadedSpeedups512 : kThreadedSpeedups;
+  const ThreadedSpeedups &t =
+      host_table() == HostTable::avx2 ? kThreadedSpeedups : kThreadedSpeedups512;
   if (n < kThreadedOrders[0]) return false;
   if (is_complex_v<T> && !is_solve(r)) n = real_order_of_complex(n);
   return threads_inside(t, r, count, n, nrhs, omp_get_max_threads(), is_complex_v<T>);
 }
 
-/// The solves' crossovers on this host: kSolveCrossovers for AVX2 builds; for AVX-512 builds
-/// kSolveCrossovers512Intel, kSolveCrossovers512 (AMD's full-width units) or
-/// kSolveCrossovers512HalfWidth, as avx512_host().
+/// The solves' crossovers of host_table(): kSolveCrossovers (AVX2), kSolveCrossovers512Intel,
+/// kSolveCrossovers512 (AMD's full-width units) or kSolveCrossovers512HalfWidth.
 inline const Crossover (&solve_crossovers())[3][4][4] {
   return host_table(kSolveCrossovers, kSolveCrossovers512Intel, kSolveCrossovers512,
                     kSolveCrossovers512HalfWidth);

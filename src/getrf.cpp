@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // getrf: argument checks in the C API's order, then the backend.
+#include "backends.hpp"
 #include "check.hpp"
-#include "dispatch.hpp"
 #include "precisions.hpp"
 
 namespace ompbatch {
@@ -22,10 +22,7 @@ void getrf(Context &ctx, const BatchView<T> &A, Pivots ipiv, int *info) {
 #ifdef OMPBATCH_HAVE_OFFLOAD
   if (detail::use_offload(ctx)) return detail::offload::getrf(ctx, A, ipiv, info);
 #endif
-  // LAPACK has no LU without pivoting: that runs on the lane kernels at every size
-  if (ipiv.data && detail::use_vendor<T>(ctx, detail::Routine::getrf, A, std::min(A.rows, A.cols)))
-    return detail::vendor::getrf(A, ipiv, info);
-  detail::host::getrf(A, ipiv, info);
+  detail::host::entries<T>().getrf(ctx, A, ipiv, info);
 }
 
 #define OMPB_INSTANTIATE(L, T) \

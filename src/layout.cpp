@@ -1,9 +1,8 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // Layout conversion (pack/unpack) and the preferred interleave width.
+#include "backends.hpp"
 #include "check.hpp"
-#include "dispatch.hpp"
 #include "precisions.hpp"
-#include "simd/lanes.hpp"
 
 namespace ompbatch {
 
@@ -23,14 +22,14 @@ void copy(Context &ctx, const BatchView<const T> &from, const BatchView<T> &to) 
 #ifdef OMPBATCH_HAVE_OFFLOAD
   if (detail::use_offload(ctx)) return detail::offload::copy(ctx, from, to);
 #endif
-  detail::host::copy(from, to);
+  detail::host::entries<T>().copy(from, to);
 }
 
 /// Host: the lanes of one kernel call. Offload: a warp's worth, so that one thread per matrix
 /// reads consecutive addresses.
 template <class T>
 int interleave_width(const Context &ctx) {
-  return ctx.backend() == Backend::offload ? 32 : detail::host::preferred_width<T>();
+  return ctx.backend() == Backend::offload ? 32 : detail::host::entries<T>().preferred_width;
 }
 
 #define OMPB_INSTANTIATE(L, T)                                                        \

@@ -4,8 +4,8 @@
 #include <algorithm>
 #include <type_traits>
 
+#include "backends.hpp"
 #include "check.hpp"
-#include "dispatch.hpp"
 #include "precisions.hpp"
 
 namespace ompbatch {
@@ -29,9 +29,7 @@ void geqrf(Context &ctx, const BatchView<T> &A, const BatchView<T> &tau) {
 #ifdef OMPBATCH_HAVE_OFFLOAD
   if (detail::use_offload(ctx)) return detail::offload::geqrf(ctx, A, tau);
 #endif
-  if (detail::use_vendor<T>(ctx, detail::Routine::geqrf, A, kmax))
-    return detail::vendor::geqrf(A, tau);
-  detail::host::geqrf(A, tau);
+  detail::host::entries<T>().geqrf(ctx, A, tau);
 }
 
 template <class T>
@@ -58,9 +56,7 @@ void gels(Context &ctx, Op trans, const BatchView<T> &A, const BatchView<T> &C, 
 #ifdef OMPBATCH_HAVE_OFFLOAD
   if (detail::use_offload(ctx)) return detail::offload::gels(ctx, trans, A, C, info);
 #endif
-  if (detail::use_vendor<T>(ctx, detail::Routine::gels, A, std::min(A.rows, A.cols), C.cols))
-    return detail::vendor::gels(trans, A, C, info);
-  detail::host::gels(trans, A, C, info);
+  detail::host::entries<T>().gels(ctx, trans, A, C, info);
 }
 
 #define OMPB_INSTANTIATE(L, T)                                                   \

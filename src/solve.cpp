@@ -1,23 +1,13 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // The solver family (getrs, getri, matinv, potrf, potrs, trsm): argument checks in the C API's
-// argument order (so the first invalid argument is the one reported), then the path.
+// argument order (so the first invalid argument is the one reported), then the backend.
+#include "backends.hpp"
 #include "check.hpp"
-#include "dispatch.hpp"
 #include "precisions.hpp"
 
 namespace ompbatch {
-namespace {
 
 using detail::Checker;
-
-/// Whether the host runs the routine on the vendor path (dispatch.hpp); the order is A's, and a
-/// solve's crossover follows its nrhs.
-template <class T, class U>
-bool vendor(const Context &ctx, detail::Routine r, const BatchView<U> &A, int nrhs = 1) {
-  return detail::use_vendor<T>(ctx, r, A, A.rows, nrhs);
-}
-
-}  // namespace
 
 template <class T>
 void getrs(Context &ctx, Op trans, const BatchView<const T> &A, ConstPivots ipiv,
@@ -38,9 +28,7 @@ void getrs(Context &ctx, Op trans, const BatchView<const T> &A, ConstPivots ipiv
 #ifdef OMPBATCH_HAVE_OFFLOAD
   if (detail::use_offload(ctx)) return detail::offload::getrs(ctx, trans, A, ipiv, B);
 #endif
-  if (vendor<T>(ctx, detail::Routine::getrs, A, B.cols))
-    return detail::vendor::getrs(trans, A, ipiv, B);
-  detail::host::getrs(trans, A, ipiv, B);
+  detail::host::entries<T>().getrs(ctx, trans, A, ipiv, B);
 }
 
 template <class T>
@@ -61,8 +49,7 @@ void getri(Context &ctx, const BatchView<const T> &A, ConstPivots ipiv, const Ba
 #ifdef OMPBATCH_HAVE_OFFLOAD
   if (detail::use_offload(ctx)) return detail::offload::getri(ctx, A, ipiv, C, info);
 #endif
-  if (vendor<T>(ctx, detail::Routine::getri, A)) return detail::vendor::getri(A, ipiv, C, info);
-  detail::host::getri(A, ipiv, C, info);
+  detail::host::entries<T>().getri(ctx, A, ipiv, C, info);
 }
 
 template <class T>
@@ -81,8 +68,7 @@ void matinv(Context &ctx, const BatchView<const T> &A, const BatchView<T> &Ainv,
 #ifdef OMPBATCH_HAVE_OFFLOAD
   if (detail::use_offload(ctx)) return detail::offload::matinv(ctx, A, Ainv, info);
 #endif
-  if (vendor<T>(ctx, detail::Routine::matinv, A)) return detail::vendor::matinv(A, Ainv, info);
-  detail::host::matinv(A, Ainv, info);
+  detail::host::entries<T>().matinv(ctx, A, Ainv, info);
 }
 
 template <class T>
@@ -99,8 +85,7 @@ void potrf(Context &ctx, Uplo uplo, const BatchView<T> &A, int *info) {
 #ifdef OMPBATCH_HAVE_OFFLOAD
   if (detail::use_offload(ctx)) return detail::offload::potrf(ctx, uplo, A, info);
 #endif
-  if (vendor<T>(ctx, detail::Routine::potrf, A)) return detail::vendor::potrf(uplo, A, info);
-  detail::host::potrf(uplo, A, info);
+  detail::host::entries<T>().potrf(ctx, uplo, A, info);
 }
 
 template <class T>
@@ -120,8 +105,7 @@ void potrs(Context &ctx, Uplo uplo, const BatchView<const T> &A, const BatchView
 #ifdef OMPBATCH_HAVE_OFFLOAD
   if (detail::use_offload(ctx)) return detail::offload::potrs(ctx, uplo, A, B);
 #endif
-  if (vendor<T>(ctx, detail::Routine::potrs, A, B.cols)) return detail::vendor::potrs(uplo, A, B);
-  detail::host::potrs(uplo, A, B);
+  detail::host::entries<T>().potrs(ctx, uplo, A, B);
 }
 
 template <class T>
@@ -148,9 +132,7 @@ void trsm(Context &ctx, Side side, Uplo uplo, Op trans, Diag diag, T alpha,
   if (detail::use_offload(ctx))
     return detail::offload::trsm(ctx, side, uplo, trans, diag, alpha, A, B);
 #endif
-  if (vendor<T>(ctx, detail::Routine::trsm, A, side == Side::left ? B.cols : B.rows))
-    return detail::vendor::trsm(side, uplo, trans, diag, alpha, A, B);
-  detail::host::trsm(side, uplo, trans, diag, alpha, A, B);
+  detail::host::entries<T>().trsm(ctx, side, uplo, trans, diag, alpha, A, B);
 }
 
 #define OMPB_INSTANTIATE(L, T)                                                                     \

@@ -912,8 +912,7 @@ TEST(HostDispatch, FewMatricesTakeTheVendorPathFromTheFewOrder) {
 /// threads, up to two chunks of L lanes in interleaved blocks of the preferred width at n = 128
 /// take getri's vendor path where L lanes in one round take longer than the LAPACKE calls' rounds
 /// at a lead of 0.75 * min(crossover, order) / 128 (6.75 single complex, 4.5 single below their
-/// crossovers): with 16 lanes (AVX-512) 6 matrices keep the lanes in single complex and take the
-/// vendor path in single.
+/// crossovers), with the crossover and the lanes of the table and kernels in force.
 template <class T>
 void check_interleaved_lead(int order) {
   constexpr auto il = ompbatch::Layout::interleaved;
@@ -928,11 +927,6 @@ void check_interleaved_lead(int order) {
     const double rounds = double((k::host::chunk_count(batch, L) + 1) / 2);
     const bool vendor = crossover <= 128 || rounds * L > lead * ((count + 1) / 2);
     EXPECT_EQ(k::use_vendor<T>(ctx, k::Routine::getri, batch, 128), vendor) << count;
-  }
-  if (L == 16 && crossover > 128) {
-    constexpr bool single = std::is_same_v<T, float>;
-    EXPECT_EQ(k::use_vendor<T>(ctx, k::Routine::getri, square_batch(il, 128, 6, dummy, B), 128),
-              single);
   }
 }
 
@@ -1004,7 +998,7 @@ TEST(HostDispatch, FewMatricesCountTheLanesTheKernelsRun) {
 /// Zen 5's table neither QR nor a real solve with 4 right-hand sides with one matrix (a complex
 /// one threaded), potrf with three only where OpenBLAS ran them faster; the AVX2 builds' table
 /// makes the decisions of the rule it replaced for getrf and potrf (0.65 x threads below 1024,
-/// 0.8 from there); AVX-512 builds take Zen 5's.
+/// 0.8 from there); the AVX-512 tables take Zen 5's.
 TEST(HostDispatch, ThreadsInsideTheMatrixByMeasuredSpeedUps) {
   using k::Routine;
   const int team = omp_get_max_threads();
@@ -1079,7 +1073,7 @@ TEST(HostDispatch, ThreadsInsideTheMatrixByMeasuredSpeedUps) {
   EXPECT_EQ(k::real_order_of_complex(1024), 1625);
   omp_set_num_threads(team);
   const int threads = omp_get_max_threads();
-  const auto &host = k::kVectorBytes >= 64 ? zen5 : other;
+  const auto &host = k::host_table() == k::HostTable::avx2 ? other : zen5;
   EXPECT_EQ(k::threads_inside<double>(Routine::potrf, 3, 1024),
             k::threads_inside(host, Routine::potrf, 3, 1024, 1, threads));
   EXPECT_EQ(k::threads_inside<double>(Routine::getrf, 1, 512),
@@ -1119,31 +1113,51 @@ TEST(HostDispatch, SolvesInRegistersOnBothSidesOfTheTestedShapes) {
 
 /// The AVX-512 tables of half-width units serve AMD family 19h with AVX-512 only (Zen 4; not Zen 3,
 /// which lacks AVX-512, nor Zen 5, family 1Ah, nor Intel's); the tables for Intel's serve every
-/// vendor but AMD. The host takes AVX2's tables or the AVX-512 form of its kind, as
-/// the build and the CPU say. Every entry of the AVX-512 tables (the factorizations' and the
-/// solves') is an order the lanes run below (EachCrossoverSeparatesThePaths runs the host's own
-/// tables).
+/// vendor but AMD. The host takes AVX2's tables or the AVX-512 form of its kind, as the kernels'
+/// width and the CPU say, unless OMPBATCH_HOST_TABLE names one (the suite's HostDispatch tests run
+/// once under each). Every entry of the AVX-512 tables (the factorizations' and the solves') is
+/// an order the lanes run below (EachCrossoverSeparatesThePaths runs the tables in force).
 TEST(HostDispatch, Avx512TablesByHost) {
   using k::Avx512Host;
+  using k::HostTable;
   EXPECT_EQ(k::avx512_host(true, 0x19, true), Avx512Host::amd_half_width);
   EXPECT_EQ(k::avx512_host(true, 0x19, false), Avx512Host::amd);
   EXPECT_EQ(k::avx512_host(true, 0x1a, true), Avx512Host::amd);
   EXPECT_EQ(k::avx512_host(false, 0x6, true), Avx512Host::intel);
   EXPECT_EQ(k::avx512_host(false, 0x19, true), Avx512Host::intel);
+  HostTable want = HostTable::avx2;
+  if (const char *env = std::getenv("OMPBATCH_HOST_TABLE"); env && *env) {
+    const std::string name(env);
+    const auto &names = k::host::kHostTables;
+    const auto at = std::find(std::begin(names), std::end(names), name);
+    ASSERT_NE(at, std::end(names)) << name;
+    want = HostTable(at - std::begin(names));
+  } else if (k::kVectorBytes >= 64) {
+    const Avx512Host kind = k::avx512_host();
+    want = kind == Avx512Host::amd_half_width ? HostTable::avx512_half_width
+           : kind == Avx512Host::amd          ? HostTable::avx512_amd
+                                              : HostTable::avx512_intel;
+  }
+  EXPECT_EQ(k::host_table(), want);
   const auto &table = k::factor_crossovers();
   const auto &solves = k::solve_crossovers();
-  if constexpr (k::kVectorBytes >= 64) {
-    const Avx512Host host = k::avx512_host();
-    const bool half = host == Avx512Host::amd_half_width;
-    EXPECT_EQ(&table, half                      ? &k::kCrossovers512HalfWidth
-                      : host == Avx512Host::amd ? &k::kCrossovers512
-                                                : &k::kCrossovers512Intel);
-    EXPECT_EQ(&solves, half                      ? &k::kSolveCrossovers512HalfWidth
-                       : host == Avx512Host::amd ? &k::kSolveCrossovers512
-                                                 : &k::kSolveCrossovers512Intel);
-  } else {
-    EXPECT_EQ(&table, &k::kCrossovers);
-    EXPECT_EQ(&solves, &k::kSolveCrossovers);
+  switch (want) {
+    case HostTable::avx2:
+      EXPECT_EQ(&table, &k::kCrossovers);
+      EXPECT_EQ(&solves, &k::kSolveCrossovers);
+      break;
+    case HostTable::avx512_intel:
+      EXPECT_EQ(&table, &k::kCrossovers512Intel);
+      EXPECT_EQ(&solves, &k::kSolveCrossovers512Intel);
+      break;
+    case HostTable::avx512_amd:
+      EXPECT_EQ(&table, &k::kCrossovers512);
+      EXPECT_EQ(&solves, &k::kSolveCrossovers512);
+      break;
+    case HostTable::avx512_half_width:
+      EXPECT_EQ(&table, &k::kCrossovers512HalfWidth);
+      EXPECT_EQ(&solves, &k::kSolveCrossovers512HalfWidth);
+      break;
   }
   const auto at_least_24 = [](const k::Crossover &c) {
     EXPECT_GE(c.interleaved, 24);
