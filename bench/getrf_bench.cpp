@@ -66,7 +66,7 @@ void register_sizes(const std::vector<int> &sizes, const std::vector<double> &mi
 
 }  // namespace
 
-/// Large batches (256 MiB, past the last-level cache of the VMs measured; see the README) in
+/// Large batches (256 MiB, past the last-level cache of the VMs measured) in
 /// every layout; a cache-resident batch (1 MiB) for the interleaved path and the loop; few
 /// matrices of n = 512 and 1024 against both loops.
 void register_getrf() {

@@ -55,7 +55,7 @@ constexpr int width() {
 
 /// Lanes per getrf kernel call: the pack's temporaries live in registers (kernels/pack.hpp),
 /// and two AVX-512 registers of lanes (double and complex) run faster than one, as two
-/// independent chains of selects and updates (bench/getrf_bench, see the README). Targets with
+/// independent chains of selects and updates (bench/getrf_bench). Targets with
 /// narrower registers (AVX2: 16 of 32 bytes) run the solver width, two of their registers.
 template <class T>
 constexpr int getrf_width() {
@@ -318,7 +318,7 @@ Ahead next_items(const BatchView<T> &v, idx b0) {
 /// target's registers in pairs of registers; GCC 12 lowered those shuffles (an 8 x 8 double
 /// tile, 64-byte rows, on AVX2) to scalar moves through the stack, its column-major packs
 /// 2.2-3.0x slower than the Clang build's, and takes rows of one register. Tiles of one register
-/// in the Clang build were slower in double (old / new time 0.89-0.96; Zen 3 VM, the README).
+/// in the Clang build were slower in double (old / new time 0.89-0.96; Zen 3 VM).
 #if defined(__clang__)
 constexpr std::size_t kTileRowBytes = 64;
 #else

@@ -97,8 +97,8 @@ inline constexpr int kPast1024 = 2048;
 // single's moved up (the lanes 0.76-1.03 of the time of the vendor path, which unpacks and
 // repacks each matrix, below the new entries): getrs 64 -> 224, potrs 96 -> 192, trsm 64 -> 384
 // (the rule in the three runs: 256 / 192 / 224, 192 / 192 / 224, 384 / 384 / 320); double's kept
-// (384). bench/results/vm-epyc-zen3-2c-20261203-solve-crossovers-nrhs-n.txt. The README's
-// "Crossovers" gives double's entries. Columns: S, D, C, Z.
+// (384). bench/results/vm-epyc-zen3-2c-20261203-solve-crossovers-nrhs-n.txt. docs/performance.md,
+// "Crossovers", gives double's entries. Columns: S, D, C, Z.
 
 /// getrf, getri, matinv, potrf, in the order of Routine (AVX2; AVX-512: kCrossovers512 and its
 /// forms).
