@@ -3,10 +3,10 @@
 #include <algorithm>
 #include <cstddef>
 
+#include "backends.hpp"
 #include "kernels/qr_lanes.hpp"
 #include "offload/device_batch.hpp"
 #include "offload/launch.hpp"
-#include "offload/offload.hpp"
 #include "precisions.hpp"
 
 namespace ompbatch::detail::offload {

@@ -3,11 +3,11 @@
 #include <algorithm>
 #include <cstddef>
 
+#include "backends.hpp"
 #include "kernels/solve_lanes.hpp"
 #include "kernels/team.hpp"
 #include "offload/device_batch.hpp"
 #include "offload/launch.hpp"
-#include "offload/offload.hpp"
 #include "precisions.hpp"
 
 namespace ompbatch::detail::offload {

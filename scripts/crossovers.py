@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: BSD-3-Clause
-"""Measures the host crossovers of src/dispatch.hpp: runs the tester once with every call on the
+"""Measures the host crossovers of simd/dispatch.hpp: runs the tester once with every call on the
 SIMD lane kernels (OMPBATCH_HOST_PATH=lanes) and once on the vendor path (=vendor), alternating
 runs, and prints per routine, precision and layout the time ratio lanes/vendor at each n (median
 over runs; below 1: the lanes are faster). Each run's ratio is that of the two paths' speed-ups
@@ -101,7 +101,7 @@ def replay(path):
 
 
 def read_tables(dispatch, names):
-    """{table name: (dims, [(interleaved, columns)] row-major)} from src/dispatch.hpp's text."""
+    """{table name: (dims, [(interleaved, columns)] row-major)} from simd/dispatch.hpp's text."""
     text = open(dispatch).read()
     consts = {k: int(eval(v)) for k, v in re.findall(r"constexpr int (k\w+) = ([^;]+);", text)
               if re.fullmatch(r"[\d\s<>*+()]+", v)}
@@ -169,8 +169,8 @@ def main():
     ap.add_argument("--nrhs", help="the tester's right-hand sides (0: n), passed on; also picks "
                                    "the solves' column of the table")
     ap.add_argument("--replay", metavar="FILE", help="an earlier output's rows, not the tester's")
-    ap.add_argument("--dispatch", default=os.path.join(ROOT, "src/dispatch.hpp"),
-                    help="the file of the tables (default: src/dispatch.hpp)")
+    ap.add_argument("--dispatch", default=os.path.join(ROOT, "simd/dispatch.hpp"),
+                    help="the file of the tables (default: simd/dispatch.hpp)")
     ap.add_argument("--table", default="kCrossovers,kSolveCrossovers",
                     help="the factorizations' and the solves' tables to compare with, by name "
                          "(default: the AVX2 ones); empty: none")

@@ -161,7 +161,7 @@ constexpr bool potrf_packs_wide(int n) {
 
 /// The lanes of the kernels routine r runs on a batch of this layout (interleaved: in blocks of
 /// block_width) whose larger dimension is `order` (with_routine_lanes): the chunks use_vendor's
-/// few-matrix rule counts too (src/dispatch.hpp).
+/// few-matrix rule counts too (simd/dispatch.hpp).
 template <class T>
 int lanes_for(Routine r, Layout layout, int block_width, int order) {
   const auto lanes = [&](int real_max_order, bool packed_too) {

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // The host backend's lane path (the SIMD lane kernels' drivers, simd/*_host.cpp; inputs checked,
-// sizes non-zero) and the routines of its tuning tables. The vendor path is src/vendor/vendor.hpp;
-// simd/route.cpp chooses between them, simd/host.hpp is what the core calls.
+// sizes non-zero) and the routines of its tuning tables. The vendor path is simd/vendor/vendor.hpp;
+// simd/route.cpp chooses between them, src/backends.hpp is what the core calls.
 #pragma once
 
 #include "ompbatch/ompbatch.hpp"

@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// One variant of the host backend (simd/host.hpp): each routine on the lane kernels or the
-// vendor path as src/dispatch.hpp's tables say, compiled for the instruction set this copy
+// One variant of the host backend (src/backends.hpp): each routine on the lane kernels or the
+// vendor path as simd/dispatch.hpp's tables say, compiled for the instruction set this copy
 // targets (OMPBATCH_HOST_VARIANT, its -march in CMakeLists.txt).
 #include <algorithm>
 
-#include "dispatch.hpp"
+#include "backends.hpp"
 #include "precisions.hpp"
-#include "simd/host.hpp"
+#include "simd/dispatch.hpp"
 
 namespace ompbatch::detail::host::route {
 

@@ -1,13 +1,14 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// The choice of the host backend's variant (simd/host.hpp), compiled for the baseline instruction
-// set like the rest of the core. OMPBATCH_HOST_VARIANTS lists the build's variants, best first, as
-// X(id) X(id) ...; each is the symbol ompbatch_host_<id> of its own object (CMakeLists.txt).
+// The choice of the host backend's variant (src/backends.hpp), compiled for the baseline
+// instruction set like the rest of the core. OMPBATCH_HOST_VARIANTS lists the build's variants,
+// best first, as X(id) X(id) ...; each is the symbol ompbatch_host_<id> of its own object
+// (CMakeLists.txt).
 #include <cctype>
 #include <cstdlib>
 #include <cstring>
 #include <string>
 
-#include "simd/host.hpp"
+#include "backends.hpp"
 
 #define X(id) extern "C" const ompbatch::detail::host::Variant ompbatch_host_##id;
 OMPBATCH_HOST_VARIANTS

@@ -9,8 +9,8 @@
 #include <string>
 #include <utility>
 
+#include "backends.hpp"
 #include "ompbatch/ompbatch.hpp"
-#include "simd/host.hpp"
 
 namespace ompbatch {
 namespace {

@@ -6,8 +6,8 @@
 #include <set>
 
 #include "common/harness.hpp"
-#include "dispatch.hpp"
 #include "kernels/getrf_lanes.hpp"
+#include "simd/dispatch.hpp"
 
 namespace ompbtest {
 namespace {
@@ -74,7 +74,7 @@ TYPED_TEST(Getrf, BackwardErrorIsSmallAndPivotsMatchLapack) {
 }
 
 /// Both sides of the build's host crossovers between the lane kernels and the vendor path
-/// (src/dispatch.hpp, by precision, layout and vector width) up to kSeamsMax, and of the lanes'
+/// (simd/dispatch.hpp, by precision, layout and vector width) up to kSeamsMax, and of the lanes'
 /// blocked form (lu_blocks_min), factor correctly in every layout, tall and wide included.
 /// Crossovers past kSeamsMax (AVX-512's 512..1024) have both their sides run by the suites with
 /// a path forced (host-lanes, host-vendor), as every order here.

@@ -22,9 +22,9 @@
 #include <vector>
 
 #include "common/harness.hpp"
-#include "dispatch.hpp"
 #include "kernels/getrf_lanes.hpp"
 #include "kernels/solve_lanes.hpp"
+#include "simd/dispatch.hpp"
 #ifdef OMPBATCH_HAVE_OFFLOAD
 #include "kernels/team.hpp"
 #include "offload/launch.hpp"

@@ -117,7 +117,7 @@ template <class T>
 void expect_one_outcome(
     bool hpd,
     const std::function<void(Context &, const BatchView<T> &, ompbatch::Pivots, int *)> &factor) {
-  // each getrf / potrf crossover of src/dispatch.hpp (32..512) lies between two of these orders,
+  // each getrf / potrf crossover of simd/dispatch.hpp (32..512) lies between two of these orders,
   // so the automatic path takes both sides of it (the forced paths run both at every order;
   // interleaved potrf's vendor side, from 2048 on AVX-512, only forced); 260 and 520 run potrf's
   // panels

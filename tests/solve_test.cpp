@@ -610,7 +610,7 @@ TYPED_TEST(Solvers, LargeMatricesAreCorrect) {
   check_large_matrices<TypeParam>(2);
 }
 
-/// One matrix of 600: where threads_inside (src/dispatch.hpp) says so, the vendor path runs it on
+/// One matrix of 600: where threads_inside (simd/dispatch.hpp) says so, the vendor path runs it on
 /// OpenBLAS's threads (with 2 threads matinv and getrs, and getrf and potrf in AVX2 builds).
 TYPED_TEST(Solvers, OneLargeMatrixIsCorrect) {
   check_large_matrices<TypeParam>(1);

@@ -3,7 +3,7 @@
 // same inputs: a parallel loop with OpenBLAS on one thread per call, and one matrix after
 // another with OpenBLAS on every thread (threads inside the matrix). Prints, per case, both
 // medians and loop / threaded; with --count 1, threaded OpenBLAS's speed-up over one thread,
-// which src/dispatch.hpp's kThreadedSpeedups tables hold (column-major, n x n; -p s,d,c,z).
+// which simd/dispatch.hpp's kThreadedSpeedups tables hold (column-major, n x n; -p s,d,c,z).
 #include <fmt/format.h>
 #include <omp.h>
 
@@ -18,7 +18,7 @@
 #include <vector>
 
 #include "common/matrices.hpp"
-#include "vendor/lapack.hpp"
+#include "simd/vendor/lapack.hpp"
 
 namespace {
 

@@ -10,7 +10,7 @@
 #include <type_traits>
 #include <vector>
 
-#include "vendor/lapack.hpp"
+#include "simd/vendor/lapack.hpp"
 
 namespace ompbatch::testing {
 

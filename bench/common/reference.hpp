@@ -11,7 +11,7 @@
 #include <string>
 #include <thread>
 
-#include "vendor/lapack.hpp"
+#include "simd/vendor/lapack.hpp"
 
 namespace ompbatch::reference {
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // The vendor path: each routine as one LAPACKE/CBLAS call per matrix (OpenBLAS), over the
 // chunks of vendor/columns.hpp.
-#include "vendor/vendor.hpp"
+#include "simd/vendor/vendor.hpp"
 
 #include <omp.h>
 
@@ -10,17 +10,17 @@
 #include <limits>
 #include <vector>
 
-#include "dispatch.hpp"
 #include "kernels/getrf_lanes.hpp"
 #include "precisions.hpp"
-#include "vendor/columns.hpp"
-#include "vendor/lapack.hpp"
+#include "simd/dispatch.hpp"
+#include "simd/vendor/columns.hpp"
+#include "simd/vendor/lapack.hpp"
 
 namespace ompbatch::detail::vendor {
 namespace {
 
 /// How the threads share the vendor path's calls: one matrix after another on OpenBLAS's threads
-/// where threads_inside (src/dispatch.hpp) says so (routine r of order n, a solve with nrhs
+/// where threads_inside (simd/dispatch.hpp) says so (routine r of order n, a solve with nrhs
 /// right-hand sides); the whole team on each block of an interleaved batch of fewer blocks than
 /// threads; else a thread per matrix.
 template <class U>

@@ -15,11 +15,11 @@
 #include <string>
 #include <type_traits>
 
+#include "backends.hpp"
 #include "ompbatch/ompbatch.hpp"
-#include "simd/host.hpp"
 #include "simd/lanes.hpp"
 #include "simd/paths.hpp"
-#include "vendor/vendor.hpp"
+#include "simd/vendor/vendor.hpp"
 #if defined(__x86_64__) || defined(__i386__)
 #include <cpuid.h>
 #endif
@@ -344,7 +344,7 @@ inline Avx512Host avx512_host() {
   return host;
 }
 
-/// The machine classes the tables are measured for, in the order of simd/host.hpp's
+/// The machine classes the tables are measured for, in the order of src/backends.hpp's
 /// kHostTables (their names).
 enum class HostTable { avx2, avx512_intel, avx512_amd, avx512_half_width };
 
