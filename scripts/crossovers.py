@@ -40,7 +40,7 @@ import sys
 from collections import defaultdict
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-FACTORIZATIONS = ["getrf", "getri", "matinv", "potrf"]  # the order of Routine
+FACTORIZATIONS = ["getrf", "getri", "matinv", "potrf"]  # the tables' rows: simd/paths.hpp describe()
 SOLVES = ["getrs", "potrs", "trsm"]
 PRECISIONS = "sdcz"  # the tables' columns
 RHS_COLUMNS = {"1": 0, "4": 1, "16": 2, "n": 3}  # kRhsMeasured, kRhsAll

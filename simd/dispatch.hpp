@@ -401,11 +401,6 @@ constexpr int precision_index() {
 inline constexpr int kRhsMeasured[3] = {1, 4, 16};
 inline constexpr int kRhsAll = 3;  // the solves' tables' column for nrhs = n
 
-/// A solve's row in the solves' tables: getrs, potrs, trsm.
-constexpr int solve_index(Routine r) noexcept {
-  return int(r) - int(Routine::getrs);
-}
-
 /// getrs, potrs, trsm (left): [routine][nrhs = 1, 4, 16, n][precision] (AVX2; AVX-512:
 /// kSolveCrossovers512).
 inline constexpr Crossover kSolveCrossovers[3][4][4] = {
@@ -750,11 +745,6 @@ constexpr int lead_order(bool interleaved) {
   return interleaved ? kLeadOrdersInterleaved[precision_index<T>()] : kLeadOrderColumns;
 }
 
-/// Whether r is one of the solves (getrs, potrs, trsm).
-constexpr bool is_solve(Routine r) noexcept {
-  return r >= Routine::getrs && r <= Routine::trsm;
-}
-
 /// The rounds `threads` threads take over `count` equal pieces of work: ceil(count / threads).
 constexpr idx rounds_of(idx count, idx threads) noexcept {
   return (count + threads - 1) / threads;
@@ -826,11 +816,11 @@ constexpr bool threads_inside(const ThreadedSpeedups &t, Routine r, idx count, i
   if (is_solve(r)) {
     int k = 0;  // nearest by ratio: the geometric means of neighbours as bounds
     while (k < 4 && double(nrhs) * nrhs > double(kThreadedRhs[k]) * kThreadedRhs[k + 1]) ++k;
-    s = complex ? t.complex_solve[int(r) - int(Routine::getrs)][k] : t.solve[k];
+    s = complex ? t.complex_solve[describe(r).speedup_row][k] : t.solve[k];
   } else {
     int k = 0;
     while (k < 4 && n >= kThreadedOrders[k + 1]) ++k;
-    s = t.factor[r < Routine::getrs ? int(r) : 4][k];
+    s = t.factor[describe(r).speedup_row][k];
   }
   // over 2 (one thread alone short of the bandwidth two have) S does not carry over to a batch
   // whose one-thread calls run on every thread: at most 2, threaded for odd counts alone
@@ -883,16 +873,37 @@ inline int rhs_column(int n, int nrhs) {
   return best;
 }
 
+// Each family's tables have a row for each of its routines (describe(), simd/paths.hpp).
+static_assert(std::extent_v<decltype(kCrossovers)> == family_rows(Family::factor) &&
+              std::extent_v<decltype(kCrossovers512)> == family_rows(Family::factor) &&
+              std::extent_v<decltype(kCrossovers512Intel)> == family_rows(Family::factor) &&
+              std::extent_v<decltype(kCrossovers512HalfWidth)> == family_rows(Family::factor));
+static_assert(std::extent_v<decltype(kSolveCrossovers)> == family_rows(Family::solve) &&
+              std::extent_v<decltype(kSolveCrossovers512)> == family_rows(Family::solve) &&
+              std::extent_v<decltype(kSolveCrossovers512Intel)> == family_rows(Family::solve) &&
+              std::extent_v<decltype(kSolveCrossovers512HalfWidth)> == family_rows(Family::solve));
+static_assert(std::extent_v<decltype(kQrCrossovers)> == family_rows(Family::qr));
+static_assert([] {  // and a row of the threaded speed-ups
+  for (Routine r : kRoutines) {
+    const bool solve = describe(r).family == Family::solve;
+    const int rows = solve ? int(std::tuple_size_v<decltype(ThreadedSpeedups::complex_solve)>)
+                           : int(std::tuple_size_v<decltype(ThreadedSpeedups::factor)>);
+    if (describe(r).speedup_row < 0 || describe(r).speedup_row >= rows) return false;
+  }
+  return true;
+}());
+
 /// The crossover of routine r (a solve or gels: with nrhs right-hand sides) of order n for the
 /// layout.
 template <class T>
 int vendor_crossover(Routine r, Layout layout, int n, int nrhs = 1) {
   const int p = precision_index<T>();
-  const Crossover c = int(r) < 4   ? factor_crossovers()[int(r)][p]
-                      : int(r) < 7 ? solve_crossovers()[solve_index(r)][rhs_column(n, nrhs)][p]
-                      : r == Routine::gels && double(nrhs) * nrhs > n
-                          ? kGelsManyRhsCrossovers[p]
-                          : kQrCrossovers[int(r) - 7][p];
+  const RoutineInfo d = describe(r);
+  const Crossover c = d.family == Family::factor ? factor_crossovers()[d.row][p]
+                      : d.family == Family::solve
+                          ? solve_crossovers()[d.row][rhs_column(n, nrhs)][p]
+                      : r == Routine::gels && double(nrhs) * nrhs > n ? kGelsManyRhsCrossovers[p]
+                                                                      : kQrCrossovers[d.row][p];
   return layout == Layout::interleaved ? c.interleaved : c.columns;
 }
 
@@ -911,14 +922,13 @@ bool use_vendor(const Context &ctx, Routine r, const BatchView<U> &lead, int n, 
   const int crossover = vendor_crossover<T>(r, lead.layout, n, nrhs);
   if (n >= crossover) return true;
   const bool il = lead.layout == Layout::interleaved;
-  if (n < kFewOrderMin || (crossover == kNone && il && r < Routine::geqrf)) return false;
+  const bool qr = describe(r).family == Family::qr;
+  if (n < kFewOrderMin || (crossover == kNone && il && !qr)) return false;
   const idx threads = std::max(1, omp_get_max_threads());
   const int W = host::lanes_for(r, lead);
   const idx rounds_lanes = rounds_of(host::chunk_count(lead, W), threads);
   const idx rounds_vendor = rounds_of(lead.count, threads);
-  const double least = r >= Routine::geqrf        ? 1
-                       : il || crossover == kNone ? kLeadMin
-                                                  : kLeadMinColumns;
+  const double least = qr ? 1 : il || crossover == kNone ? kLeadMin : kLeadMinColumns;
   const double lanes_lead = std::max(least, 0.75 * std::min(crossover, lead_order<T>(il)) / n);
   return double(rounds_lanes) * W > lanes_lead * double(rounds_vendor);
 }

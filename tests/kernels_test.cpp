@@ -800,10 +800,10 @@ void check_crossovers() {
   constexpr int W = k::host::width<T>();
   T dummy[1] = {};
   ompbatch::Context ctx;
-  for (int r = 0; r < 7; ++r)
-    for (int nrhs : {1, 4, 16, 0})
+  for (k::Routine routine : k::kRoutines) {
+    if (k::describe(routine).family == k::Family::qr) continue;
+    for (int nrhs : k::is_solve(routine) ? std::vector<int>{1, 4, 16, 0} : std::vector<int>{1})
       for (auto layout : {ompbatch::Layout::interleaved, ompbatch::Layout::strided}) {
-        const auto routine = k::Routine(r);
         const auto rhs = [&](int n) { return nrhs > 0 ? nrhs : n; };
         const auto batch = [&](int n) { return square_batch(layout, n, 1000000, dummy, W); };
         const auto vendor = [&](int n) {
@@ -811,7 +811,8 @@ void check_crossovers() {
         };
         // the measured orders: 16 and up (nrhs 16 from 32)
         const int c = k::vendor_crossover<T>(routine, layout, 256, rhs(256));
-        const std::string where = fmt::format("routine {} nrhs {} layout {}", r, nrhs, int(layout));
+        const std::string where =
+            fmt::format("{} nrhs {} layout {}", k::describe(routine).name, nrhs, int(layout));
         ctx.set_host_path(ompbatch::HostPath::automatic);
         if (c == k::kNone) {
           EXPECT_FALSE(vendor(1024)) << where;
@@ -826,8 +827,8 @@ void check_crossovers() {
         EXPECT_TRUE(vendor(8)) << where;
         ctx.set_host_path(ompbatch::HostPath::lanes);
         EXPECT_FALSE(vendor(1024)) << where;
-        if (r < 4) break;  // no nrhs
       }
+  }
   // a solve's column: the measured nrhs nearest by ratio
   EXPECT_EQ(k::rhs_column(256, 1), 0);
   EXPECT_EQ(k::rhs_column(256, 3), 1);
@@ -859,15 +860,15 @@ void check_few_matrices() {
   const ompbatch::Context ctx;
   const int team = omp_get_max_threads();
   omp_set_num_threads(2);
-  for (int r : {0, 1, 2, 3, 4, 7})
+  using R = k::Routine;
+  for (R routine : {R::getrf, R::getri, R::matinv, R::potrf, R::getrs, R::geqrf})
     for (auto layout : {ompbatch::Layout::interleaved, ompbatch::Layout::strided}) {
-      const auto routine = k::Routine(r);
       const bool il = layout == ompbatch::Layout::interleaved;
       const auto vendor = [&](int n, int count) {
         return k::use_vendor<T>(ctx, routine, square_batch(layout, n, count, dummy, W), n, n);
       };
       const auto below = [&](int n) { return k::vendor_crossover<T>(routine, layout, n, n) > n; };
-      const std::string where = fmt::format("routine {} layout {}", r, int(layout));
+      const std::string where = fmt::format("{} layout {}", k::describe(routine).name, int(layout));
       for (int n : {k::kFewOrderMin, 256}) {
         if (!below(n)) continue;
         const int L = k::host::lanes_for<T>(routine, layout, W, n);
@@ -1004,9 +1005,7 @@ TEST(HostDispatch, ThreadsInsideTheMatrixByMeasuredSpeedUps) {
   const int team = omp_get_max_threads();
   const auto &zen5 = k::kThreadedSpeedups512, &other = k::kThreadedSpeedups;
   for (const auto *t : {&zen5, &other})
-    for (Routine r :
-         {Routine::getrf, Routine::getri, Routine::matinv, Routine::potrf, Routine::getrs,
-          Routine::potrs, Routine::trsm, Routine::geqrf, Routine::gels}) {
+    for (Routine r : k::kRoutines) {
       EXPECT_FALSE(k::threads_inside(*t, r, 1, 511, 1, 2));
       EXPECT_FALSE(k::threads_inside(*t, r, 1, 4096, 4096, 1));
       for (int count : {2, 4, 8})
@@ -1055,7 +1054,7 @@ TEST(HostDispatch, ThreadsInsideTheMatrixByMeasuredSpeedUps) {
       for (int count = 1; count <= 9; ++count) {
         const double before = (n >= 1024 ? 0.8 : 0.65) * 2 * ((count + 1) / 2);
         EXPECT_EQ(k::threads_inside(other, r, count, n, 1, 2), count < before)
-            << int(r) << " " << n << " " << count;
+            << k::describe(r).name << " " << n << " " << count;
       }
   // a complex factorization at the real order of its flops (n * cbrt(4)), a solve at its own
   omp_set_num_threads(2);
